@@ -1,0 +1,121 @@
+# spgsim - Makefile
+#
+#   make                 build/libspg.a, build/spgsim (VARIANT=release)
+#   make VARIANT=debug   -O0 -g, in build/debug/
+#   make VARIANT=san     ASan + UBSan, in build/san/
+#   make test            unit tests, capture self-test, the suite (also under
+#                        ASan+UBSan), determinism across compilers/levels
+#   make check           the conformance suite: spgsim check scenarios/
+#   make bench           frames per second: core vs. the original under
+#                        emulation (needs ROM=path for the capture side)
+#   make goldens ROM=..  recapture every golden from your own ROM
+#   make report          report/index.html (python3-matplotlib)
+#   make CC=clang        any of the above with clang
+
+VARIANT ?= release
+CC ?= cc
+ifeq ($(origin CC),default)
+CC = cc
+endif
+
+ifeq ($(VARIANT),release)
+BUILD ?= build
+VARIANT_CFLAGS = -O2
+VARIANT_LDFLAGS =
+else ifeq ($(VARIANT),debug)
+BUILD ?= build/debug
+VARIANT_CFLAGS = -O0 -g
+VARIANT_LDFLAGS =
+else ifeq ($(VARIANT),san)
+BUILD ?= build/san
+VARIANT_CFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+VARIANT_LDFLAGS = -fsanitize=address,undefined
+else
+$(error VARIANT must be release, debug or san)
+endif
+
+PKG_CONFIG ?= pkg-config
+YAML_CFLAGS := $(shell $(PKG_CONFIG) --cflags yaml-0.1 2>/dev/null)
+YAML_LIBS := $(shell $(PKG_CONFIG) --libs yaml-0.1 2>/dev/null || echo -lyaml)
+UC_CFLAGS := $(shell $(PKG_CONFIG) --cflags unicorn 2>/dev/null)
+UC_LIBS := $(shell $(PKG_CONFIG) --libs unicorn 2>/dev/null || echo -lunicorn)
+
+WARNINGS = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
+	-Wmissing-prototypes -Wpointer-arith -Wcast-qual -Wformat=2 \
+	-Wundef -Wvla
+CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(VARIANT_CFLAGS) $(CFLAGS)
+CPPFLAGS_ALL = -Icore/include -MMD -MP $(CPPFLAGS)
+LDFLAGS_ALL = $(VARIANT_LDFLAGS) $(LDFLAGS)
+
+CORE_SRC := $(wildcard core/src/*.c)
+CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
+HARNESS_SRC := $(wildcard harness/*.c) $(wildcard harness/capture/*.c)
+HARNESS_LIB_SRC := $(filter-out harness/main.c,$(HARNESS_SRC))
+HARNESS_LIB_OBJ := $(HARNESS_LIB_SRC:%.c=$(BUILD)/obj/%.o)
+MAIN_OBJ := $(BUILD)/obj/harness/main.o
+
+CORE_TEST_SRC := $(wildcard core/tests/test_*.c)
+HARNESS_TEST_SRC := $(wildcard harness/tests/test_*.c)
+TEST_BINS := $(CORE_TEST_SRC:core/tests/%.c=$(BUILD)/tests/%) \
+	$(HARNESS_TEST_SRC:harness/tests/%.c=$(BUILD)/tests/%)
+
+LIB := $(BUILD)/libspg.a
+HLIB := $(BUILD)/libspgsim_harness.a
+BIN := $(BUILD)/spgsim
+
+.PHONY: all tests test check bench goldens report clean
+all: $(LIB) $(BIN)
+tests: $(TEST_BINS)
+
+$(LIB): $(CORE_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(HLIB): $(HARNESS_LIB_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BIN): $(MAIN_OBJ) $(HLIB) $(LIB)
+	$(CC) $(LDFLAGS_ALL) -o $@ $(MAIN_OBJ) $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) -lm
+
+# Core objects: no libyaml, no unicorn, and a check that nothing outside the
+# public headers and core/src is included.
+$(BUILD)/obj/core/%.o: core/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c -o $@ $<
+
+$(BUILD)/obj/harness/%.o: harness/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) -Iharness $(YAML_CFLAGS) $(UC_CFLAGS) $(CFLAGS_ALL) -c -o $@ $<
+
+# Unit tests: one program per file, each ending "N passed, N failed".
+$(BUILD)/tests/test_%: core/tests/test_%.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) -Icore/src -Icore/tests $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(LIB) -lm
+
+$(BUILD)/tests/test_%: harness/tests/test_%.c $(HLIB) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) -Iharness -Icore/tests $(YAML_CFLAGS) $(UC_CFLAGS) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) -lm
+
+test: all tests
+	sh ci/run-tests.sh
+
+check: all
+	$(BIN) check scenarios
+
+bench: all
+	sh ci/bench.sh $(ROM)
+
+goldens: all
+	@test -n "$(ROM)" || { echo "usage: make goldens ROM=path/to/your/sonic1.bin" >&2; exit 2; }
+	$(BIN) capture --rom "$(ROM)" $$(find scenarios -name '*.yaml' | sort)
+
+report: all
+	/usr/bin/python3 scripts/report.py --spgsim $(BIN) --out report
+
+clean:
+	rm -rf build report
+
+-include $(CORE_OBJ:.o=.d) $(HARNESS_LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d)

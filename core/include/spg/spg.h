@@ -1,0 +1,247 @@
+/*
+ * spg.h - public API of the spgsim physics core.
+ *
+ * The core reproduces the Sega Mega Drive Sonic the Hedgehog player physics
+ * bit for bit.  It is a pure function of plain structs:
+ *
+ *     spg_step(&profile, &map, input, &player);
+ *
+ * reads the game profile (constants and per-game switches), the solid tile
+ * map and this frame's joypad bytes, and advances `player` by exactly one
+ * frame of the original player routine.  The core allocates nothing, does no
+ * I/O, uses no floating point and keeps no mutable globals: two calls with
+ * equal arguments give equal results, on any compiler and optimisation level.
+ *
+ * Units are the game's own: positions are 16.16 fixed point (pixel in the
+ * high word, subpixel in the low word), speeds are signed 8.8 words in 1/256
+ * pixel per frame, angles are bytes with 256 units per turn counted the
+ * other way round from degrees (the guide's "hex angles").
+ */
+#ifndef SPG_SPG_H
+#define SPG_SPG_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Version of the core; also written into trace headers. */
+#define SPG_VERSION "0.1.0"
+
+/* ------------------------------------------------------------------------ */
+/* Games, characters and profile variants                                    */
+/* ------------------------------------------------------------------------ */
+
+/** The games whose player routine a profile describes. */
+typedef enum spg_game {
+    SPG_GAME_SONIC1 = 1 /**< Sonic the Hedgehog (1991), REV01 */
+} spg_game;
+
+/** The playable characters. */
+typedef enum spg_character {
+    SPG_CHAR_SONIC = 0
+} spg_character;
+
+/** Constant sets a game switches between at run time. */
+typedef enum spg_variant {
+    SPG_VARIANT_NORMAL = 0,      /**< dry, no power-ups */
+    SPG_VARIANT_SPEED_SHOES = 1, /**< speed shoes: faster top speed/accel */
+    SPG_VARIANT_UNDERWATER = 2   /**< underwater constants; also sets the
+                                      underwater status bit at start */
+} spg_variant;
+
+/* ------------------------------------------------------------------------ */
+/* Joypad                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/** Button bits, in the layout of the original joypad bytes. */
+enum {
+    SPG_BTN_UP = 0x01,
+    SPG_BTN_DOWN = 0x02,
+    SPG_BTN_LEFT = 0x04,
+    SPG_BTN_RIGHT = 0x08,
+    SPG_BTN_B = 0x10,
+    SPG_BTN_C = 0x20,
+    SPG_BTN_A = 0x40,
+    SPG_BTN_START = 0x80
+};
+
+/** One frame of joypad input. */
+typedef struct spg_input {
+    uint8_t held;    /**< buttons held this frame (SPG_BTN_*) */
+    uint8_t pressed; /**< buttons newly pressed this frame (held now, not
+                          held the frame before) */
+} spg_input;
+
+/* ------------------------------------------------------------------------ */
+/* Solid tiles                                                               */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * A 16x16 collision mask ("height mask" in the guide).
+ *
+ * heights[i] is the column height at x offset i: 0 = empty column, 1..16 =
+ * solid from the bottom up, negative = solid from the top down (-16..-1).
+ * widths[j] is the same for row j seen from the side (used by wall and
+ * horizontal sensors).  angle is the surface angle; $FF marks a flat-topped
+ * tile whose angle is taken from the sensor direction instead.
+ */
+typedef struct spg_mask {
+    int8_t heights[16];
+    int8_t widths[16];
+    uint8_t angle;
+} spg_mask;
+
+/** Cell word layout: mask index and flags (mirrors the original's layout). */
+enum {
+    SPG_CELL_MASK = 0x00FF,       /**< index into spg_map.masks; 0 = empty */
+    SPG_CELL_XFLIP = 0x0800,      /**< mask mirrored left-right */
+    SPG_CELL_YFLIP = 0x1000,      /**< mask mirrored top-bottom */
+    SPG_CELL_TOP_SOLID = 0x2000,  /**< seen by floor sensors */
+    SPG_CELL_SIDE_SOLID = 0x4000  /**< seen by wall and ceiling sensors */
+};
+
+/**
+ * A map of 16x16 solid tiles in level coordinates, plus the level limits.
+ *
+ * The map covers tiles [x0, x0+width) x [y0, y0+height); every other tile
+ * is empty.  Level tile (tx, ty) covers pixels tx*16..tx*16+15 and
+ * ty*16..ty*16+15.  The caller owns the arrays; the core only reads them.
+ * Coordinates wrap exactly as the original level layout does (see the
+ * game profile), so a scenario never needs to know about it.
+ */
+typedef struct spg_map {
+    const spg_mask *masks;   /**< masks[0] must be all zero (empty) */
+    uint16_t mask_count;     /**< number of entries in masks (<= 256) */
+    const uint16_t *cells;   /**< width*height cell words, row-major */
+    uint16_t x0, y0;         /**< level tile of cells[0] */
+    uint16_t width, height;  /**< size in tiles */
+    /** Level limits in pixels (v_limitleft2, v_limitright2, v_limitbtm2
+     *  in Sonic 1): where Sonic_LevelBound stops or kills the player. */
+    int16_t limit_left, limit_right, limit_bottom;
+} spg_map;
+
+/** A map with no tiles and limits wide enough never to matter. */
+spg_map spg_map_default(void);
+
+/* ------------------------------------------------------------------------ */
+/* Player state                                                              */
+/* ------------------------------------------------------------------------ */
+
+/** Status bits (object status byte; obStatus, offset $22 in Sonic 1). */
+enum {
+    SPG_STATUS_FACING_LEFT = 0x01,
+    SPG_STATUS_IN_AIR = 0x02,
+    SPG_STATUS_ROLLING = 0x04,
+    SPG_STATUS_ON_OBJECT = 0x08,
+    SPG_STATUS_ROLL_JUMP = 0x10,
+    SPG_STATUS_PUSHING = 0x20,
+    SPG_STATUS_UNDERWATER = 0x40
+};
+
+/** Player routine numbers (obRoutine). */
+enum {
+    SPG_ROUTINE_CONTROL = 2, /**< normal play */
+    SPG_ROUTINE_HURT = 4,
+    SPG_ROUTINE_DEATH = 6
+};
+
+/**
+ * The player object: every field the original routine keeps from one frame
+ * to the next, under the guide's names.  A trace row shows all of them.
+ * Offsets are those of the Sonic 1 object RAM layout.
+ */
+typedef struct spg_player {
+    int32_t x;               /**< X Position, 16.16 (obX, $08) */
+    int32_t y;               /**< Y Position, 16.16 (obY, $0C) */
+    int16_t x_speed;         /**< X Speed (obVelX, $10) */
+    int16_t y_speed;         /**< Y Speed (obVelY, $12) */
+    int16_t ground_speed;    /**< Ground Speed (obInertia, $14) */
+    uint8_t height_radius;   /**< obHeight ($16): 19 standing, 14 curled */
+    uint8_t width_radius;    /**< obWidth ($17): 9 standing, 7 curled */
+    uint8_t anim;            /**< animation id (obAnim, $1C) */
+    uint8_t status;          /**< SPG_STATUS_* bits (obStatus, $22) */
+    uint8_t routine;         /**< SPG_ROUTINE_* (obRoutine, $24) */
+    uint8_t angle;           /**< Ground Angle (obAngle, $26) */
+    uint8_t angle_buffer_1;  /**< first ground sensor's angle, kept from
+                                  the previous frame ($36) */
+    uint8_t angle_buffer_2;  /**< second ground sensor's angle ($37) */
+    uint8_t jumping;         /**< set by a jump, cleared on landing ($3C) */
+    uint16_t control_lock;   /**< horizontal control lock timer ($3E) */
+} spg_player;
+
+/* ------------------------------------------------------------------------ */
+/* Game profile                                                              */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Constants and behaviour switches of one game, character and variant.
+ * Get one from spg_profile_get(); a field's comment names the original
+ * constant.  Speeds are in 1/256 px per frame.
+ */
+typedef struct spg_profile {
+    spg_game game;
+    spg_character character;
+    spg_variant variant;
+
+    int16_t top_speed;        /**< v_sonspeedmax */
+    int16_t acceleration;     /**< v_sonspeedacc; friction is the same */
+    int16_t deceleration;     /**< v_sonspeeddec */
+    int16_t air_acceleration; /**< 2 x acceleration */
+    int16_t gravity;          /**< ObjectFall: $38 */
+    int16_t underwater_gravity_cut; /**< subtracted after gravity underwater: $28 */
+    int16_t jump_speed;       /**< $680 ($380 underwater) */
+    int16_t jump_release_cap; /**< -$400 (-$200 underwater) */
+    int16_t slope_factor;         /**< walking: $20 */
+    int16_t slope_factor_rollup;  /**< rolling uphill: $14 */
+    int16_t slope_factor_rolldown;/**< rolling downhill: $50 */
+    int16_t roll_friction;    /**< acceleration / 2 */
+    int16_t roll_deceleration;/**< $20 */
+    int16_t roll_min_speed;   /**< $80: abs(ground speed) needed to roll */
+    int16_t roll_x_speed_cap; /**< $1000 */
+    int16_t slip_speed;       /**< $280 */
+    uint16_t slip_lock;       /**< $1E: control lock after slipping */
+    uint8_t stand_height_radius, stand_width_radius; /**< $13, 9 */
+    uint8_t roll_height_radius, roll_width_radius;   /**< $0E, 7 */
+
+    /** 1 (Sonic 1): holding forward above top speed clamps to top speed. */
+    uint8_t clamp_above_top_speed;
+    /** Level layout wrap: tiles per row that exist (1024 in Sonic 1; x
+     *  beyond reads as empty) and rows before y wraps (128 in Sonic 1). */
+    uint16_t layout_tiles_x, layout_tiles_y;
+} spg_profile;
+
+/**
+ * Fill a profile for a game, character and variant.
+ * Returns 0 on success, -1 when the combination is not supported (the
+ * profile is then left untouched).
+ */
+int spg_profile_get(spg_game game, spg_character character,
+                    spg_variant variant, spg_profile *out);
+
+/**
+ * A player standing still, facing right, at (0,0): standing radii from the
+ * profile, routine SPG_ROUTINE_CONTROL, everything else zero; the
+ * underwater bit is set for SPG_VARIANT_UNDERWATER.
+ */
+spg_player spg_player_default(const spg_profile *profile);
+
+/* ------------------------------------------------------------------------ */
+/* Stepping                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Advance the player by one frame: what the original player routine does in
+ * one call (Sonic 1: SonicPlayer, routine 2 "Sonic_Control": joypad copy,
+ * the mode routine chosen by the air/roll status bits, water, angle
+ * buffers, animation id).  Nothing outside *player changes.
+ */
+void spg_step(const spg_profile *profile, const spg_map *map,
+              spg_input input, spg_player *player);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SPG_SPG_H */
