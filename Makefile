@@ -118,4 +118,7 @@ report: all
 clean:
 	rm -rf build report
 
+# Capture self-test programs (68000 assembly assembled at build time).
+-include harness/capture/capture.mk
+
 -include $(CORE_OBJ:.o=.d) $(HARNESS_LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d)
