@@ -1,0 +1,211 @@
+/*
+ * tiles.c - solid tile lookups: FindNearestTile, FindFloor/FindFloor2,
+ * FindWall/FindWall2 (Sonic 1), and the derivation of a mask's widths from
+ * its heights.
+ *
+ * A sensor reads one tile; if that says "nothing here" (empty cell, cell not
+ * solid for this sensor, empty column) it looks one tile further
+ * (extension); if it says "full" (height 16, or the sensor is inside the
+ * solid part of a top-down column) it looks one tile back (regression).
+ * The second lookup (FindFloor2/FindWall2) never looks again.
+ */
+#include <stddef.h>
+
+#include "tiles.h"
+
+/*
+ * FindNearestTile.  The original indexes the level layout with
+ * ((y >> 1) & $380) + ((x >> 8) & $7F): eight rows of 128 chunk bytes, the
+ * foreground's chunks in the first half of a row and the background's in
+ * the second.  So y wraps every 8 chunks (layout_tiles_y tiles) and x every
+ * 128 chunks (2 x layout_tiles_x tiles), and x in the second half reads the
+ * background layout, which a solid-tile scenario leaves empty.  The pixel
+ * coordinates are taken as unsigned words: x = -1 is chunk $FF & $7F.
+ */
+uint16_t spg_find_nearest_tile(const spg_frame *f, int16_t x, int16_t y)
+{
+    const spg_profile *pr = f->profile;
+    const spg_map *m = f->map;
+    uint32_t tx = (uint32_t)(uint16_t)x >> 4;
+    uint32_t ty = (uint32_t)(uint16_t)y >> 4;
+
+    if (pr->layout_tiles_x != 0) {
+        tx %= 2u * pr->layout_tiles_x;
+        if (tx >= pr->layout_tiles_x)
+            return 0;
+    }
+    if (pr->layout_tiles_y != 0)
+        ty %= pr->layout_tiles_y;
+    if (m->cells == NULL || tx < m->x0 || ty < m->y0)
+        return 0;
+    tx -= m->x0;
+    ty -= m->y0;
+    if (tx >= m->width || ty >= m->height)
+        return 0;
+    return m->cells[ty * m->width + tx];
+}
+
+/*
+ * What FindFloor, FindFloor2, FindWall and FindWall2 do with the tile under
+ * the sensor.  Returns 0 when the tile counts as blank: mask index 0 (the
+ * original's block 0 or collision index 0), or the cell lacks this sensor's
+ * solidity bit; an index past the map's masks is blank too.  Otherwise
+ * writes the angle to *angle and the signed height (floor) or width (wall)
+ * to *h, and returns 1.
+ *
+ * The angle is written before the height is known, so a tile whose column
+ * under the sensor is empty still leaves its angle behind even though the
+ * sensor goes on to the next tile (the original's (a4) write).  X-flip
+ * negates the angle, y-flip mirrors it about $40/$C0 (-(a + $40) - $40).
+ * FindFloor does x then y, FindWall y then x; the bytes come out the same.
+ * The column (floor) or row (wall) index is mirrored by the flip along the
+ * other axis (not.w of the coordinate).  The height's sign is flipped when
+ * the tile's flip bit along the sensor's axis differs from d6, which is
+ * how upward and leftward sensors read the same masks.
+ */
+static int tile_extent(const spg_frame *f, spg_sensor s, int vertical,
+                       uint8_t *angle, int16_t *h)
+{
+    const spg_map *m = f->map;
+    uint16_t cell = spg_find_nearest_tile(f, s.x, s.y);
+    unsigned idx = cell & SPG_CELL_MASK;
+    const spg_mask *mask;
+    uint32_t a;
+    unsigned across;
+    int8_t v;
+
+    if (idx == 0 || idx >= m->mask_count || m->masks == NULL ||
+        (cell & s.solid) == 0)
+        return 0;
+    mask = &m->masks[idx];
+    a = mask->angle;
+    if (cell & SPG_CELL_XFLIP)
+        a = 0u - a;
+    if (cell & SPG_CELL_YFLIP)
+        a = 0u - (a + 0x40u) - 0x40u;
+    *angle = (uint8_t)(a & 0xFFu);
+    if (vertical) {
+        across = (uint16_t)s.x;
+        if (cell & SPG_CELL_XFLIP)
+            across = ~across;
+        v = mask->heights[across & 15u];
+        *h = ((cell ^ s.flip) & SPG_CELL_YFLIP) ? (int16_t)-v : v;
+    } else {
+        across = (uint16_t)s.y;
+        if (cell & SPG_CELL_YFLIP)
+            across = ~across;
+        v = mask->widths[across & 15u];
+        *h = ((cell ^ s.flip) & SPG_CELL_XFLIP) ? (int16_t)-v : v;
+    }
+    return 1;
+}
+
+/* The sensor's coordinate along its own axis, and moving it by a3. */
+static int16_t along(spg_sensor s, int vertical)
+{
+    return vertical ? s.y : s.x;
+}
+
+static spg_sensor moved(spg_sensor s, int vertical, int16_t by)
+{
+    if (vertical)
+        s.y = m68k_addw(s.y, by);
+    else
+        s.x = m68k_addw(s.x, by);
+    return s;
+}
+
+/*
+ * FindFloor2 / FindWall2: the second tile.  Blank (or an empty column):
+ * 15 - offset, i.e. the distance to this tile's far edge.  Positive
+ * height h (16 included; no further look): 15 - (offset + h).  Negative
+ * height: blank unless the sensor is inside the solid part, and then
+ * not.w offset = -1 - offset, whatever the height is.
+ */
+static int16_t find2(const spg_frame *f, spg_sensor s, int vertical,
+                     uint8_t *angle)
+{
+    int16_t off = (int16_t)(along(s, vertical) & 15);
+    int16_t h;
+
+    if (!tile_extent(f, s, vertical, angle, &h) || h == 0)
+        return (int16_t)(15 - off);
+    if (h < 0) {
+        if (off + h >= 0)
+            return (int16_t)(15 - off);
+        return (int16_t)(-1 - off);
+    }
+    return m68k_subw(15, off + h);
+}
+
+/*
+ * FindFloor / FindWall: the first tile.  Blank or height 0: extension, look
+ * one tile on (a3) and add 16.  Height 16 ("cmpi.b #$10", a byte compare),
+ * or a negative height with the sensor inside its solid part: regression,
+ * look one tile back and subtract 16.  A negative height with the sensor
+ * below its solid part counts as blank.  Otherwise 15 - (offset + h).
+ */
+static int16_t find1(const spg_frame *f, spg_sensor s, int vertical,
+                     uint8_t *angle)
+{
+    int16_t off = (int16_t)(along(s, vertical) & 15);
+    int16_t h;
+
+    if (!tile_extent(f, s, vertical, angle, &h) || h == 0)
+        goto extend;
+    if (h < 0) {
+        if (off + h >= 0)
+            goto extend;
+        goto regress;
+    }
+    if ((h & 0xFF) == 0x10)
+        goto regress;
+    return m68k_subw(15, off + h);
+extend:
+    return m68k_addw(find2(f, moved(s, vertical, s.step), vertical, angle),
+                     16);
+regress:
+    return m68k_subw(find2(f, moved(s, vertical, m68k_negw(s.step)),
+                           vertical, angle), 16);
+}
+
+int16_t spg_find_floor(const spg_frame *f, spg_sensor s, uint8_t *angle)
+{
+    return find1(f, s, 1, angle);
+}
+
+int16_t spg_find_wall(const spg_frame *f, spg_sensor s, uint8_t *angle)
+{
+    return find1(f, s, 0, angle);
+}
+
+/*
+ * The widths the original's tools made for each mask.  Its masks began as
+ * 16x16 bitmaps (ConvertCollisionArray in the disassembly, dead code in the
+ * ROM, shows the conversion): a column's height is the number of solid
+ * pixels in it, negative when its top pixel is solid (16 when all are); a
+ * row's width is the number of solid pixels in it, negative when its
+ * leftmost pixel is solid (16 when all are).  Given only heights, the
+ * bitmap is rebuilt with each column solid from the bottom (h > 0) or the
+ * top (h < 0).  This reproduces the widths of 255 of the 256 masks in the
+ * Sonic 1 ROM; the other (mask $55) has columns not attached to either
+ * edge, which heights cannot describe; give its widths explicitly.
+ */
+void spg_mask_derive_widths(spg_mask *mask)
+{
+    int row, col;
+
+    for (row = 0; row < 16; row++) {
+        int count = 0, left = 0;
+        for (col = 0; col < 16; col++) {
+            int h = mask->heights[col];
+            int solid = (h > 0 && row >= 16 - h) || (h < 0 && row < -h);
+            if (solid) {
+                count++;
+                if (col == 0)
+                    left = 1;
+            }
+        }
+        mask->widths[row] = (int8_t)(count == 16 ? 16 : left ? -count : count);
+    }
+}
