@@ -74,6 +74,32 @@ int16_t spg_room_overhead(spg_frame *f, const spg_player *p, uint8_t angle);
  *  centre (Sonic_Move's balance check). */
 int16_t spg_obj_floor_dist(spg_frame *f, const spg_player *p);
 
+/** What a probe returns: the nearer distance (d1; negative = inside), the
+ *  other sensor's distance (d0; equal to dist for a single sensor) and the
+ *  surface angle (d3; a flat tile's odd angle already replaced by the
+ *  probe's direction). */
+typedef struct spg_sensor_result {
+    int16_t dist;
+    int16_t other;
+    uint8_t angle;
+} spg_sensor_result;
+
+/** Sonic_HitFloor: ground sensors A/B below the feet (top solidity). */
+spg_sensor_result spg_hit_floor(spg_frame *f, const spg_player *p);
+/** Sonic_DontRunOnWalls: ceiling sensors C/D above the head. */
+spg_sensor_result spg_hit_ceiling(spg_frame *f, const spg_player *p);
+/** Sonic_HitWall: wall sensor E at x - 10. */
+spg_sensor_result spg_hit_wall_left(spg_frame *f, const spg_player *p);
+/** sub_14EB4: wall sensor F at x + 10. */
+spg_sensor_result spg_hit_wall_right(spg_frame *f, const spg_player *p);
+/** ObjHitWallRight / ObjHitWallLeft (d3 = dx, with the original's missing
+ *  mirror on the left) / ObjHitCeiling: the generic object probes. */
+spg_sensor_result spg_obj_hit_wall_right(spg_frame *f, const spg_player *p,
+                                         int16_t dx);
+spg_sensor_result spg_obj_hit_wall_left(spg_frame *f, const spg_player *p,
+                                        int16_t dx);
+spg_sensor_result spg_obj_hit_ceiling(spg_frame *f, const spg_player *p);
+
 /* ---- landing.c -------------------------------------------------------- */
 
 /** Sonic_Floor: airborne collision with walls, ceilings and floors, in the
@@ -89,6 +115,9 @@ void spg_reset_on_floor(spg_player *p);
 void spg_slope_resist(spg_frame *f, spg_player *p); /* Sonic_SlopeResist */
 void spg_move(spg_frame *f, spg_player *p);         /* Sonic_Move */
 void spg_slope_repel(spg_frame *f, spg_player *p);  /* Sonic_SlopeRepel */
+/** The wall check at the end of Sonic_Move (loc_1300C), which
+ *  Sonic_RollSpeed also branches to. */
+void spg_move_wall_check(spg_frame *f, spg_player *p);
 
 /* ---- roll.c --------------------------------------------------------- */
 
@@ -110,5 +139,13 @@ void spg_object_fall(spg_player *p, int16_t gravity); /* ObjectFall */
 
 void spg_speed_to_pos(spg_player *p);                 /* SpeedToPos */
 void spg_level_bound(spg_frame *f, spg_player *p);    /* Sonic_LevelBound */
+void spg_kill(spg_player *p);                         /* KillSonic */
+
+/** addq.w / subq.w on obY: add d to the pixel word of a 16.16 position,
+ *  subpixel untouched (the 5 px shift when curling up or standing up). */
+static inline int32_t spg_add_pixels(int32_t pos, int d)
+{
+    return m68k_sethiw(pos, m68k_addw(m68k_hiw(pos), d));
+}
 
 #endif /* SPG_INTERNAL_H */

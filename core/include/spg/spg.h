@@ -93,6 +93,16 @@ typedef struct spg_mask {
     uint8_t angle;
 } spg_mask;
 
+/**
+ * Fill mask->widths from mask->heights the way the original's masks were
+ * made: rebuild the 16x16 bitmap (each column solid from the bottom for a
+ * positive height, from the top for a negative one) and count each row's
+ * solid pixels; a row is negative when its leftmost pixel is solid, 16 when
+ * it is full.  This gives the ROM's widths for 255 of Sonic 1's 256 masks
+ * (not mask $55, whose columns float inside the tile).
+ */
+void spg_mask_derive_widths(spg_mask *mask);
+
 /** Cell word layout: mask index and flags (mirrors the original's layout). */
 enum {
     SPG_CELL_MASK = 0x00FF,       /**< index into spg_map.masks; 0 = empty */
@@ -188,16 +198,23 @@ typedef struct spg_profile {
     int16_t top_speed;        /**< v_sonspeedmax */
     int16_t acceleration;     /**< v_sonspeedacc; friction is the same */
     int16_t deceleration;     /**< v_sonspeeddec */
-    int16_t air_acceleration; /**< 2 x acceleration */
+    int16_t air_acceleration; /**< 2 x acceleration (asl.w #1 of v_sonspeedacc) */
     int16_t gravity;          /**< ObjectFall: $38 */
-    int16_t underwater_gravity_cut; /**< subtracted after gravity underwater: $28 */
-    int16_t jump_speed;       /**< $680 ($380 underwater) */
-    int16_t jump_release_cap; /**< -$400 (-$200 underwater) */
+    int16_t underwater_gravity_cut; /**< subtracted after gravity while the
+                                         underwater status bit is set: $28 */
+    /** Jump speed and the release cap are chosen by the underwater STATUS
+     *  BIT, not by the variant (Sonic_Jump / Sonic_JumpHeight test bit 6):
+     *  these two apply while it is clear, the *_underwater pair while it
+     *  is set.  Every variant holds the same four values. */
+    int16_t jump_speed;       /**< $680 */
+    int16_t jump_release_cap; /**< -$400 */
     int16_t slope_factor;         /**< walking: $20 */
-    int16_t slope_factor_rollup;  /**< rolling uphill: $14 */
+    int16_t slope_factor_rollup;  /**< rolling uphill: $14 (the original
+                                       shifts the $50 product right by 2,
+                                       which rounds the same) */
     int16_t slope_factor_rolldown;/**< rolling downhill: $50 */
-    int16_t roll_friction;    /**< acceleration / 2 */
-    int16_t roll_deceleration;/**< $20 */
+    int16_t roll_friction;    /**< acceleration asr 1 ($06; $0C shoes, $03 water) */
+    int16_t roll_deceleration;/**< deceleration asr 2 ($20; $10 underwater) */
     int16_t roll_min_speed;   /**< $80: abs(ground speed) needed to roll */
     int16_t roll_x_speed_cap; /**< $1000 */
     int16_t slip_speed;       /**< $280 */
@@ -207,6 +224,17 @@ typedef struct spg_profile {
 
     /** 1 (Sonic 1): holding forward above top speed clamps to top speed. */
     uint8_t clamp_above_top_speed;
+    int16_t jump_speed_underwater;       /**< $380 (underwater bit set) */
+    int16_t jump_release_cap_underwater; /**< -$200 (underwater bit set) */
+    /** Sonic_JumpHeight when not jumping: y speed is capped at -$FC0. */
+    int16_t rise_speed_cap;
+    /** Skid ("stop" animation) threshold: $400.  Sonic_Move compares it
+     *  with the new ground speed's high byte only, so the skid starts at
+     *  >= $400 turning left but at < -$300 (high byte <= $FC) turning
+     *  right. */
+    int16_t skid_speed;
+    /** Sonic_Jump: no jump with less room overhead than this (6 px). */
+    int16_t jump_min_room;
     /** Level layout wrap: tiles per row that exist (1024 in Sonic 1; x
      *  beyond reads as empty) and rows before y wraps (128 in Sonic 1). */
     uint16_t layout_tiles_x, layout_tiles_y;
@@ -236,6 +264,11 @@ spg_player spg_player_default(const spg_profile *profile);
  * one call (Sonic 1: SonicPlayer, routine 2 "Sonic_Control": joypad copy,
  * the mode routine chosen by the air/roll status bits, water, angle
  * buffers, animation id).  Nothing outside *player changes.
+ *
+ * Only routine 2 is simulated.  A player with any other routine is left
+ * as it is: after falling below the bottom limit (routine 6, death, set
+ * as KillSonic does) the state stays at the end of the dying frame, while
+ * the original goes on with Sonic_Death (ObjectFall each frame).
  */
 void spg_step(const spg_profile *profile, const spg_map *map,
               spg_input input, spg_player *player);

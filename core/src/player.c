@@ -1,0 +1,159 @@
+/*
+ * player.c - spg_step: Sonic 1's player object, routine 2 (Sonic_Control),
+ * with the mode routines, SpeedToPos, Sonic_LevelBound and KillSonic.
+ *
+ * What Sonic_Control does besides the mode routine and leaves out here,
+ * because it cannot change a traced field in a level without objects,
+ * water, loops or debug mode: the debug-mode check, Sonic_Display (sprite,
+ * invincibility and shoe timers: the capture never starts them),
+ * Sonic_RecordPosition, Sonic_Water (it acts only in Labyrinth Zone; the
+ * underwater status bit therefore keeps its starting value), the wind
+ * tunnel animation fix, Sonic_Animate (it changes obAnim only at the end of
+ * animations the player routine never starts), ReactToItem, Sonic_Loops and
+ * Sonic_LoadGfx.
+ */
+#include "internal.h"
+#include "anim.h"
+
+/* SpeedToPos: position += speed * 256, on the whole 16.16 longs. */
+void spg_speed_to_pos(spg_player *p)
+{
+    p->x = m68k_addl(p->x, m68k_asll(p->x_speed, 8));
+    p->y = m68k_addl(p->y, m68k_asll(p->y_speed, 8));
+}
+
+/*
+ * KillSonic, as far as it touches traced fields: routine 6 (death),
+ * Sonic_ResetOnFloor, airborne, y speed -$700, x and ground speed 0, the
+ * death animation.  The caller (Sonic_LevelBound) was branched to, not
+ * called, so its rts returns into the mode routine, which goes on with the
+ * rest of the frame as usual.
+ */
+void spg_kill(spg_player *p)
+{
+    p->routine = SPG_ROUTINE_DEATH;
+    spg_reset_on_floor(p);
+    p->status |= SPG_STATUS_IN_AIR;
+    p->y_speed = -0x700;
+    p->x_speed = 0;
+    p->ground_speed = 0;
+    p->anim = SPG_ANIM_DEATH;
+}
+
+/*
+ * Sonic_LevelBound: looks at where x will be after this frame's move (x
+ * plus x speed, pixel word only).  Left of limit_left + $10 or at/right of
+ * limit_right + $168 (the $128 screen width plus $40 when the screen is
+ * not locked) the player is put on that limit with subpixel, x speed and
+ * ground speed 0.  Both are unsigned word compares.  Then a pixel y below
+ * limit_bottom + 224 (signed compare) kills the player.
+ */
+void spg_level_bound(spg_frame *f, spg_player *p)
+{
+    int32_t next_x = m68k_addl(p->x, m68k_asll(p->x_speed, 8));
+    uint16_t px = (uint16_t)m68k_hiw(next_x);
+    uint16_t left = (uint16_t)m68k_addw(f->map->limit_left, 0x10);
+    uint16_t right = (uint16_t)m68k_addw(f->map->limit_right, 0x128 + 0x40);
+    int16_t bottom;
+    uint16_t edge = 0;
+    int hit = 0;
+
+    if (left > px) {
+        edge = left;
+        hit = 1;
+    } else if (right <= px) {
+        edge = right;
+        hit = 1;
+    }
+    if (hit) {
+        p->x = m68k_mkl(m68k_w(edge), 0);
+        p->x_speed = 0;
+        p->ground_speed = 0;
+    }
+    bottom = m68k_addw(f->map->limit_bottom, 224);
+    if (bottom < m68k_hiw(p->y))
+        spg_kill(p);
+}
+
+/* Sonic_MdNormal: on the ground, not rolling. */
+static void mode_normal(spg_frame *f, spg_player *p)
+{
+    if (spg_jump(f, p))
+        return;
+    spg_slope_resist(f, p);
+    spg_move(f, p);
+    spg_roll(f, p);
+    spg_level_bound(f, p);
+    spg_speed_to_pos(p);
+    spg_angle_pos(f, p);
+    spg_slope_repel(f, p);
+}
+
+/* Sonic_MdRoll: on the ground, rolling. */
+static void mode_roll(spg_frame *f, spg_player *p)
+{
+    if (spg_jump(f, p))
+        return;
+    spg_roll_repel(f, p);
+    spg_roll_speed(f, p);
+    spg_level_bound(f, p);
+    spg_speed_to_pos(p);
+    spg_angle_pos(f, p);
+    spg_slope_repel(f, p);
+}
+
+/* Sonic_MdJump and Sonic_MdJump2 (in the air, curled or not): the same
+ * code twice in the original.  Gravity comes after the move (ObjectFall),
+ * and underwater $28 is taken off again afterwards. */
+static void mode_air(spg_frame *f, spg_player *p)
+{
+    spg_jump_height(f, p);
+    spg_jump_direction(f, p);
+    spg_level_bound(f, p);
+    spg_object_fall(p, f->profile->gravity);
+    if (p->status & SPG_STATUS_UNDERWATER)
+        p->y_speed = m68k_subw(p->y_speed, f->profile->underwater_gravity_cut);
+    spg_jump_angle(p);
+    spg_air_floor(f, p);
+}
+
+/*
+ * Sonic_Control.  The joypad copy (v_jpadhold1 -> v_jpadhold2) is the
+ * `input` argument; the mode routine is picked by status bits 1 (air) and
+ * 2 (roll) in the order of Sonic_Modes; afterwards the ground sensors'
+ * angles (v_anglebuffer, v_anglebuffer2) are copied into the object.
+ *
+ * A player whose routine is not 2 (Sonic_Control) is left untouched: after
+ * a death (routine 6, set by Sonic_LevelBound) the original runs
+ * Sonic_Death, which the core does not model, so the state freezes at the
+ * end of the frame the player died in.
+ */
+void spg_step(const spg_profile *profile, const spg_map *map,
+              spg_input input, spg_player *player)
+{
+    spg_frame f;
+
+    if (player->routine != SPG_ROUTINE_CONTROL)
+        return;
+
+    f.profile = profile;
+    f.map = map;
+    f.input = input;
+    f.anglebuffer[0] = player->angle_buffer_1;
+    f.anglebuffer[1] = player->angle_buffer_2;
+
+    switch (player->status & (SPG_STATUS_IN_AIR | SPG_STATUS_ROLLING)) {
+    case 0:
+        mode_normal(&f, player);
+        break;
+    case SPG_STATUS_ROLLING:
+        mode_roll(&f, player);
+        break;
+    default: /* MdJump (air) and MdJump2 (air + roll) */
+        mode_air(&f, player);
+        break;
+    }
+
+    player->angle_buffer_1 = f.anglebuffer[0];
+    player->angle_buffer_2 = f.anglebuffer[1];
+}

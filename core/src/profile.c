@@ -1,0 +1,118 @@
+/*
+ * profile.c - the game profiles and the default player and map.
+ *
+ * Sonic 1 keeps top speed, acceleration and deceleration in RAM
+ * (v_sonspeedmax, v_sonspeedacc, v_sonspeeddec): Sonic_Main sets $600/$C/$80,
+ * the speed shoes monitor $C00/$18/$80 and Sonic_Water, on entering water,
+ * $300/$6/$40.  The rolling and airborne values are derived from those
+ * three by shifts inside the routines (RollSpeed: acc asr 1, dec asr 2;
+ * JumpDirection: acc asl 1), so a variant changes them too.  Everything
+ * else is an immediate in the code and is the same in every variant.
+ */
+#include "internal.h"
+
+/* Sonic_Main / monitor / Sonic_Water: the three RAM speed constants. */
+static void sonic1_speeds(spg_variant variant, spg_profile *p)
+{
+    switch (variant) {
+    case SPG_VARIANT_SPEED_SHOES:
+        p->top_speed = 0xC00;
+        p->acceleration = 0x18;
+        p->deceleration = 0x80;
+        break;
+    case SPG_VARIANT_UNDERWATER:
+        p->top_speed = 0x300;
+        p->acceleration = 0x6;
+        p->deceleration = 0x40;
+        break;
+    case SPG_VARIANT_NORMAL:
+    default:
+        p->top_speed = 0x600;
+        p->acceleration = 0xC;
+        p->deceleration = 0x80;
+        break;
+    }
+}
+
+int spg_profile_get(spg_game game, spg_character character,
+                    spg_variant variant, spg_profile *out)
+{
+    spg_profile p;
+
+    if (game != SPG_GAME_SONIC1 || character != SPG_CHAR_SONIC)
+        return -1;
+    if (variant != SPG_VARIANT_NORMAL && variant != SPG_VARIANT_SPEED_SHOES &&
+        variant != SPG_VARIANT_UNDERWATER)
+        return -1;
+
+    p.game = game;
+    p.character = character;
+    p.variant = variant;
+    sonic1_speeds(variant, &p);
+
+    /* Derived inside the routines from the RAM constants. */
+    p.air_acceleration = m68k_aslw(p.acceleration, 1);  /* JumpDirection */
+    p.roll_friction = m68k_asrw(p.acceleration, 1);     /* RollSpeed */
+    p.roll_deceleration = m68k_asrw(p.deceleration, 2); /* RollSpeed */
+
+    p.gravity = 0x38;                 /* ObjectFall */
+    p.underwater_gravity_cut = 0x28;  /* Sonic_MdJump */
+    p.jump_speed = 0x680;             /* Sonic_Jump */
+    p.jump_speed_underwater = 0x380;
+    p.jump_release_cap = -0x400;      /* Sonic_JumpHeight */
+    p.jump_release_cap_underwater = -0x200;
+    p.rise_speed_cap = -0xFC0;        /* Sonic_JumpHeight, not jumping */
+    p.jump_min_room = 6;              /* Sonic_Jump */
+    p.slope_factor = 0x20;            /* Sonic_SlopeResist */
+    p.slope_factor_rolldown = 0x50;   /* Sonic_RollRepel */
+    p.slope_factor_rollup = 0x14;     /* $50 then asr 2 */
+    p.roll_min_speed = 0x80;          /* Sonic_Roll */
+    p.roll_x_speed_cap = 0x1000;      /* Sonic_RollSpeed */
+    p.slip_speed = 0x280;             /* Sonic_SlopeRepel */
+    p.slip_lock = 0x1E;
+    p.skid_speed = 0x400;             /* Sonic_MoveLeft/Right */
+    p.stand_height_radius = 0x13;     /* Sonic_Main */
+    p.stand_width_radius = 9;
+    p.roll_height_radius = 0x0E;      /* Sonic_Roll, Sonic_Jump */
+    p.roll_width_radius = 7;
+    p.clamp_above_top_speed = 1;
+    p.layout_tiles_x = 1024;          /* $40 chunks of 16 tiles per row */
+    p.layout_tiles_y = 128;           /* 8 rows of chunks, then wrap */
+
+    *out = p;
+    return 0;
+}
+
+spg_player spg_player_default(const spg_profile *profile)
+{
+    spg_player p = {0};
+
+    p.height_radius = profile->stand_height_radius;
+    p.width_radius = profile->stand_width_radius;
+    p.routine = SPG_ROUTINE_CONTROL;
+    if (profile->variant == SPG_VARIANT_UNDERWATER)
+        p.status = SPG_STATUS_UNDERWATER;
+    return p;
+}
+
+/*
+ * No tiles, and limits that Sonic_LevelBound can never reach: it stops the
+ * player when the pixel x is below left + $10 or at/above right + $168
+ * (unsigned word compares) and kills below bottom + 224 (signed).  With
+ * left = -$10, right = $FFFF - $168 and bottom = $7FFF - 224 the three
+ * sums are 0, $FFFF and $7FFF: only pixel x = $FFFF (-1, outside every
+ * level) would still be stopped.
+ */
+spg_map spg_map_default(void)
+{
+    static const spg_mask empty_mask[1] = {{{0}, {0}, 0}};
+    spg_map m = {0};
+
+    m.masks = empty_mask;
+    m.mask_count = 1;
+    m.cells = 0;
+    m.limit_left = -0x10;
+    m.limit_right = m68k_w(0xFFFFu - 0x168u);
+    m.limit_bottom = 0x7FFF - 224;
+    return m;
+}

@@ -1,0 +1,182 @@
+/*
+ * test_determinism.c - a long fixed run over a small built-in map with a
+ * mixed input (walking, running, skidding, rolling, jumping, pushing a
+ * wall, a slope, a pit that kills), hashed frame by frame.
+ *
+ * The test checks that the same run twice gives the same hash and that
+ * the run really went through the modes it is meant to cover, then prints
+ * the hash as "determinism-hash: <16 hex digits>".  ci compares that line
+ * between gcc and clang builds at -O0 and -O2: the core must give the same
+ * bits everywhere.
+ */
+#include <inttypes.h>
+
+#include "test.h"
+#include "move_fixture.h"
+
+#define MAP_W 64
+#define MAP_H 8
+#define RUN_FRAMES 40000
+
+typedef struct world {
+    spg_mask masks[3];
+    uint16_t cells[MAP_W * MAP_H];
+    spg_map map;
+} world;
+
+typedef struct run_stats {
+    uint64_t hash;
+    long air, rolling, pushing, deaths, slopes;
+} run_stats;
+
+/* y 640..767; floor top at 736; a ramp up to a plateau at 720; a pit;
+ * a wall 4 tiles high. */
+static void build_world(world *w)
+{
+    const uint16_t solid = SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID;
+    int i, x, y;
+
+    w->map = spg_map_default();
+    w->masks[0] = w->map.masks[0];
+    fixture_full_mask(&w->masks[1]);
+    for (i = 0; i < 16; i++) {
+        w->masks[2].heights[i] = (int8_t)(i + 1);
+        w->masks[2].widths[i] = (int8_t)(i + 1);
+    }
+    w->masks[2].angle = 0xE0;
+    for (y = 0; y < MAP_H; y++)
+        for (x = 0; x < MAP_W; x++) {
+            uint16_t c = 0;
+            if (y >= 6 && !(x >= 34 && x <= 36))
+                c = 1 | solid;
+            if (y == 5 && x >= 20 && x <= 23)
+                c = 2 | solid;
+            if (y == 5 && x >= 24 && x <= 27)
+                c = 1 | solid;
+            if (y >= 2 && y <= 5 && x == 50)
+                c = 1 | solid;
+            if (y == 5 && x >= 10 && x <= 12)
+                c = (uint16_t)(2 | SPG_CELL_XFLIP | solid);
+            w->cells[y * MAP_W + x] = c;
+        }
+    w->map.masks = w->masks;
+    w->map.mask_count = 3;
+    w->map.cells = w->cells;
+    w->map.x0 = 0;
+    w->map.y0 = 40;
+    w->map.width = MAP_W;
+    w->map.height = MAP_H;
+    w->map.limit_left = 0;
+    w->map.limit_right = 1024 - 0x168;
+    w->map.limit_bottom = 760 - 224;
+}
+
+static uint64_t fnv(uint64_t h, uint32_t v, int bytes)
+{
+    int i;
+    for (i = 0; i < bytes; i++) {
+        h ^= (v >> (8 * i)) & 0xFFu;
+        h *= 0x100000001B3ull;
+    }
+    return h;
+}
+
+static uint64_t hash_player(uint64_t h, const spg_player *p)
+{
+    h = fnv(h, (uint32_t)p->x, 4);
+    h = fnv(h, (uint32_t)p->y, 4);
+    h = fnv(h, (uint16_t)p->x_speed, 2);
+    h = fnv(h, (uint16_t)p->y_speed, 2);
+    h = fnv(h, (uint16_t)p->ground_speed, 2);
+    h = fnv(h, p->height_radius, 1);
+    h = fnv(h, p->width_radius, 1);
+    h = fnv(h, p->anim, 1);
+    h = fnv(h, p->status, 1);
+    h = fnv(h, p->routine, 1);
+    h = fnv(h, p->angle, 1);
+    h = fnv(h, p->angle_buffer_1, 1);
+    h = fnv(h, p->angle_buffer_2, 1);
+    h = fnv(h, p->jumping, 1);
+    h = fnv(h, p->control_lock, 2);
+    return h;
+}
+
+static run_stats run(spg_variant variant)
+{
+    static const uint8_t choices[] = {
+        0, SPG_BTN_RIGHT, SPG_BTN_RIGHT, SPG_BTN_LEFT, SPG_BTN_RIGHT | SPG_BTN_A,
+        SPG_BTN_LEFT | SPG_BTN_C, SPG_BTN_DOWN, SPG_BTN_DOWN, SPG_BTN_B,
+        SPG_BTN_UP, SPG_BTN_RIGHT | SPG_BTN_DOWN, SPG_BTN_LEFT | SPG_BTN_A,
+        SPG_BTN_A};
+    spg_profile pr = fixture_profile(variant);
+    world w;
+    spg_player p;
+    run_stats st = {0xCBF29CE484222325ull, 0, 0, 0, 0, 0};
+    uint32_t rng = 12345u;
+    uint8_t held = 0, prev = 0;
+    int frame, left = 0, since_reset = 0;
+
+    build_world(&w);
+    p = fixture_standing(&pr, 64);
+    for (frame = 0; frame < RUN_FRAMES; frame++) {
+        spg_input in;
+        if (left == 0) {
+            rng = rng * 1103515245u + 12345u;
+            held = choices[(rng >> 16) % (sizeof choices)];
+            left = 1 + (int)((rng >> 8) % 48u);
+        }
+        left--;
+        in.held = held;
+        in.pressed = (uint8_t)(held & ~prev);
+        prev = held;
+        spg_step(&pr, &w.map, in, &p);
+        st.hash = hash_player(st.hash, &p);
+        st.air += (p.status & SPG_STATUS_IN_AIR) != 0;
+        st.rolling += (p.status & (SPG_STATUS_ROLLING | SPG_STATUS_IN_AIR)) ==
+                      SPG_STATUS_ROLLING;
+        st.pushing += (p.status & SPG_STATUS_PUSHING) != 0;
+        st.slopes += !(p.status & SPG_STATUS_IN_AIR) && p.angle != 0;
+        since_reset++;
+        if (p.routine != SPG_ROUTINE_CONTROL || since_reset > 4000) {
+            st.deaths += p.routine != SPG_ROUTINE_CONTROL;
+            p = fixture_standing(&pr, 64 + (int)(rng >> 24) % 500);
+            p.y = m68k_mkl(600, 0);
+            p.status |= SPG_STATUS_IN_AIR;
+            since_reset = 0;
+        }
+    }
+    return st;
+}
+
+static uint64_t total_hash;
+
+static void test_same_twice(void)
+{
+    static const spg_variant variants[] = {
+        SPG_VARIANT_NORMAL, SPG_VARIANT_SPEED_SHOES, SPG_VARIANT_UNDERWATER};
+    unsigned i;
+
+    total_hash = 0xCBF29CE484222325ull;
+    for (i = 0; i < 3; i++) {
+        run_stats a = run(variants[i]);
+        run_stats b = run(variants[i]);
+        CHECK(a.hash == b.hash);
+        printf("  variant %u: air %ld, rolling %ld, pushing %ld, on slopes %ld, "
+               "deaths %ld\n", i, a.air, a.rolling, a.pushing, a.slopes, a.deaths);
+        /* the run must actually cover what it claims to */
+        CHECK(a.air > 1000);
+        CHECK(a.rolling > 100);
+        CHECK(a.pushing > 10);
+        CHECK(a.slopes > 100);
+        CHECK(a.deaths > 0);
+        total_hash = fnv(total_hash, (uint32_t)a.hash, 4);
+        total_hash = fnv(total_hash, (uint32_t)(a.hash >> 32), 4);
+    }
+}
+
+int main(void)
+{
+    RUN(test_same_twice);
+    printf("determinism-hash: %016" PRIx64 "\n", total_hash);
+    TEST_MAIN_END();
+}
