@@ -56,6 +56,9 @@ typedef struct scenario {
 } scenario;
 
 /*
+ * Note: map.masks points into the struct itself (masks[]), so a scenario
+ * must not be copied by value; pass pointers.
+ *
  * Load and check a scenario file.  On success returns 0 and fills *out.
  * On any problem prints "file:line:col: message" to `err` and returns -1
  * (nothing to free then).
@@ -67,5 +70,12 @@ void scenario_free(scenario *s);
 
 /* The scenario hash as 16 lowercase hex digits (buf of 17 bytes). */
 void scenario_hash_hex(const scenario *s, char buf[17]);
+
+/*
+ * Run the scenario through the core: rows[0] = the start state, rows[i] =
+ * the state after frame i (spg_step with inputs[i-1]).  rows must hold
+ * frames + 1 entries.
+ */
+void scenario_run_core(const scenario *s, spg_player *rows);
 
 #endif /* SPGSIM_SCENARIO_H */

@@ -49,4 +49,9 @@ typedef struct trace {
 int trace_read(const char *path, trace *out, FILE *err);
 void trace_free(trace *t);
 
+/* A trace of `n` player states (row i = frame i), e.g. a core run, for
+ * comparing with one read from a file.  Header fields are left empty.
+ * Returns 0, or -1 when out of memory. */
+int trace_from_players(trace *out, const spg_player *rows, int n);
+
 #endif /* SPGSIM_TRACE_H */
