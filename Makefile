@@ -39,6 +39,7 @@ YAML_CFLAGS := $(shell $(PKG_CONFIG) --cflags yaml-0.1 2>/dev/null)
 YAML_LIBS := $(shell $(PKG_CONFIG) --libs yaml-0.1 2>/dev/null || echo -lyaml)
 UC_CFLAGS := $(shell $(PKG_CONFIG) --cflags unicorn 2>/dev/null)
 UC_LIBS := $(shell $(PKG_CONFIG) --libs unicorn 2>/dev/null || echo -lunicorn)
+ZLIB_LIBS := $(shell $(PKG_CONFIG) --libs zlib 2>/dev/null || echo -lz)
 
 WARNINGS = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wpointer-arith -Wcast-qual -Wformat=2 \
@@ -78,7 +79,7 @@ $(HLIB): $(HARNESS_LIB_OBJ)
 	$(AR) rcs $@ $^
 
 $(BIN): $(MAIN_OBJ) $(HLIB) $(LIB)
-	$(CC) $(LDFLAGS_ALL) -o $@ $(MAIN_OBJ) $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) -lm
+	$(CC) $(LDFLAGS_ALL) -o $@ $(MAIN_OBJ) $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) -lm
 
 # Core objects: no libyaml, no unicorn, and a check that nothing outside the
 # public headers and core/src is included.
@@ -97,7 +98,7 @@ $(BUILD)/tests/test_%: core/tests/test_%.c $(LIB)
 
 $(BUILD)/tests/test_%: harness/tests/test_%.c $(HLIB) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) -Iharness -Icore/tests $(YAML_CFLAGS) $(UC_CFLAGS) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) -lm
+	$(CC) $(CPPFLAGS_ALL) -Iharness -Icore/tests $(YAML_CFLAGS) $(UC_CFLAGS) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) -lm
 
 test: all tests
 	sh ci/run-tests.sh

@@ -1,0 +1,511 @@
+/*
+ * capture.c - scenarios through the original player code.
+ */
+#include "capture/capture.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "capture/md5.h"
+#include "outfile.h"
+#include "trace.h"
+
+/* Object RAM layout of the player object (Sonic 1, both revisions). */
+enum {
+    OB_ID = 0x00, OB_RENDER = 0x01, OB_GFX = 0x02, OB_MAP = 0x04,
+    OB_X = 0x08, OB_Y = 0x0C, OB_VELX = 0x10, OB_VELY = 0x12,
+    OB_INERTIA = 0x14, OB_HEIGHT = 0x16, OB_WIDTH = 0x17,
+    OB_PRIORITY = 0x18, OB_ACTWID = 0x19, OB_ANIM = 0x1C,
+    OB_STATUS = 0x22, OB_ROUTINE = 0x24, OB_ANGLE = 0x26,
+    OB_ANGLEBUF1 = 0x36, OB_ANGLEBUF2 = 0x37, OB_JUMPING = 0x3C,
+    OB_LOCK = 0x3E,
+    OBJ_SIZE = 0x40
+};
+
+/* What Sonic_Main (routine 0) sets and the capture writes in its place. */
+enum {
+    SONIC_ID = 0x01,
+    SONIC_RENDER = 0x04,
+    SONIC_ART_TILE = 0x0780,
+    SONIC_PRIORITY = 2,
+    SONIC_ACTWID = 0x18,
+    QUIET_ZONE = 2, /* Marble Zone: no loops, no water */
+    QUIET_LOOKSHIFT = 0x60
+};
+
+/* ------------------------------------------------------------------------ */
+/* ROMs                                                                      */
+/* ------------------------------------------------------------------------ */
+
+static int resolve(const capture_rom_desc *d, capture_addrs *a, FILE *err)
+{
+    struct {
+        const char *name;
+        uint32_t *dst;
+    } need[] = {
+        { "SonicPlayer", &a->player_routine },
+        { "Map_Sonic", &a->map_sonic },
+        { "code_begin", &a->code_begin },
+        { "code_end", &a->code_end },
+        { "AngleMap", &a->level.angle_map },
+        { "CollArray1", &a->level.coll_array1 },
+        { "CollArray2", &a->level.coll_array2 },
+        { "collindex_rom", &a->level.collindex_rom },
+        { "collindex_size", &a->level.collindex_size },
+        { "v_256x256", &a->level.chunks },
+        { "v_lvllayout", &a->level.layout },
+        { "v_collindex", &a->level.collindex_ptr },
+        { "v_player", &a->player },
+        { "v_objspace_end", &a->objspace_end },
+        { "v_jpadhold1", &a->jpadhold1 },
+        { "v_jpadpress1", &a->jpadpress1 },
+        { "v_jpadhold2", &a->jpadhold2 },
+        { "v_jpadpress2", &a->jpadpress2 },
+        { "v_limitleft2", &a->limitleft2 },
+        { "v_limitright2", &a->limitright2 },
+        { "v_limittop2", &a->limittop2 },
+        { "v_limitbtm2", &a->limitbtm2 },
+        { "v_lookshift", &a->lookshift },
+        { "v_sonspeedmax", &a->sonspeedmax },
+        { "v_sonspeedacc", &a->sonspeedacc },
+        { "v_sonspeeddec", &a->sonspeeddec },
+        { "v_anglebuffer", &a->anglebuffer },
+        { "v_anglebuffer2", &a->anglebuffer2 },
+        { "f_playerctrl", &a->playerctrl },
+        { "f_lockctrl", &a->lockctrl },
+        { "v_systemstack", &a->systemstack },
+        { "v_debuguse", &a->debuguse },
+        { "v_zone", &a->zone },
+        { "f_debugmode", &a->debugmode },
+    };
+    int ok = 1;
+    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
+        if (capture_rom_sym(d, need[i].name, need[i].dst) != 0) {
+            fprintf(err, "ROM description '%s' has no address for %s\n",
+                    d->name, need[i].name);
+            ok = 0;
+        }
+    return ok ? 0 : -1;
+}
+
+static int is_memory_asr_w(uint16_t op)
+{
+    /* asr.w <ea>: 1110 000 0 11 mmm rrr, memory modes 2..7 */
+    return (op & 0xFFC0u) == 0xE0C0u && ((op >> 3) & 7u) >= 2;
+}
+
+int capture_rom_from_desc(const uint8_t *data, uint32_t size,
+                          const capture_rom_desc *desc, capture_rom *out,
+                          FILE *err)
+{
+    memset(out, 0, sizeof *out);
+    if (resolve(desc, &out->addrs, err) != 0)
+        return -1;
+    const capture_addrs *a = &out->addrs;
+    if (a->code_begin >= a->code_end || a->code_end > size ||
+        a->player_routine < a->code_begin || a->player_routine >= a->code_end) {
+        fprintf(err, "ROM description '%s': bad code range\n", desc->name);
+        return -1;
+    }
+    if (a->level.angle_map + 256 > size || a->level.coll_array1 + 0x1000 > size ||
+        a->level.coll_array2 + 0x1000 > size ||
+        a->level.collindex_rom + a->level.collindex_size > size) {
+        fprintf(err, "ROM description '%s': collision tables beyond the image\n",
+                desc->name);
+        return -1;
+    }
+    /* The tables the capture overwrites must lie outside the code, which
+     * the instruction correction scans once before they change. */
+    struct {
+        uint32_t at, len;
+    } tables[] = {
+        { a->level.angle_map, 0x100 },
+        { a->level.coll_array1, 0x1000 },
+        { a->level.coll_array2, 0x1000 },
+        { a->level.collindex_rom, a->level.collindex_size },
+    };
+    for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
+        if (tables[i].at < a->code_end && tables[i].at + tables[i].len > a->code_begin) {
+            fprintf(err, "ROM description '%s': a collision table at $%06X "
+                         "overlaps the code range\n",
+                    desc->name, (unsigned)tables[i].at);
+            return -1;
+        }
+    for (size_t i = 0; i < desc->fix_count; i++) {
+        uint32_t at = desc->fix_addrs[i];
+        uint16_t op = at + 1 < size ? (uint16_t)(data[at] << 8 | data[at + 1]) : 0;
+        if (!is_memory_asr_w(op)) {
+            fprintf(err,
+                    "ROM description '%s': $%06X holds $%04X, not the memory "
+                    "asr.w the table expects\n",
+                    desc->name, (unsigned)at, (unsigned)op);
+            return -1;
+        }
+    }
+    out->data = malloc(size);
+    if (!out->data) {
+        fprintf(err, "out of memory\n");
+        return -1;
+    }
+    memcpy(out->data, data, size);
+    out->size = size;
+    out->desc = desc;
+    capture_md5_hex(data, size, out->md5);
+    return 0;
+}
+
+int capture_rom_load(const char *path, capture_rom *out, FILE *err)
+{
+    memset(out, 0, sizeof *out);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(err, "%s: cannot open ROM: %s\n", path, strerror(errno));
+        return -1;
+    }
+    size_t cap = 0x400000 + 1, n = 0;
+    uint8_t *buf = malloc(cap);
+    if (!buf) {
+        fclose(f);
+        fprintf(err, "out of memory\n");
+        return -1;
+    }
+    while (n < cap) {
+        size_t got = fread(buf + n, 1, cap - n, f);
+        if (got == 0)
+            break;
+        n += got;
+    }
+    int read_err = ferror(f);
+    fclose(f);
+    if (read_err) {
+        fprintf(err, "%s: cannot read ROM\n", path);
+        free(buf);
+        return -1;
+    }
+    if (n == 0 || n >= cap) {
+        fprintf(err, "%s: %s; not a Mega Drive ROM image\n", path,
+                n == 0 ? "empty file" : "larger than 4 MiB");
+        free(buf);
+        return -1;
+    }
+    char md5[33];
+    capture_md5_hex(buf, n, md5);
+    const capture_rom_desc *d = capture_rom_find(md5);
+    if (!d) {
+        fprintf(err, "%s: unsupported ROM (MD5 %s); supported images:\n", path, md5);
+        capture_rom_list(err);
+        free(buf);
+        return -1;
+    }
+    if (d->size && d->size != n) {
+        fprintf(err, "%s: %zu bytes, expected %u\n", path, n, (unsigned)d->size);
+        free(buf);
+        return -1;
+    }
+    int rc = capture_rom_from_desc(buf, (uint32_t)n, d, out, err);
+    free(buf);
+    return rc;
+}
+
+void capture_rom_free(capture_rom *rom)
+{
+    free(rom->data);
+    memset(rom, 0, sizeof *rom);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The player object                                                         */
+/* ------------------------------------------------------------------------ */
+
+static void write_player(emu *e, const capture_rom *rom, const spg_player *p)
+{
+    const capture_addrs *a = &rom->addrs;
+    uint32_t o = a->player;
+    for (uint32_t i = 0; i < OBJ_SIZE; i++)
+        emu_w8(e, o + i, 0);
+    emu_w8(e, o + OB_ID, SONIC_ID);
+    emu_w8(e, o + OB_RENDER, SONIC_RENDER);
+    emu_w16(e, o + OB_GFX, SONIC_ART_TILE);
+    emu_w32(e, o + OB_MAP, a->map_sonic);
+    emu_w8(e, o + OB_PRIORITY, SONIC_PRIORITY);
+    emu_w8(e, o + OB_ACTWID, SONIC_ACTWID);
+    emu_w32(e, o + OB_X, (uint32_t)p->x);
+    emu_w32(e, o + OB_Y, (uint32_t)p->y);
+    emu_w16(e, o + OB_VELX, (uint16_t)p->x_speed);
+    emu_w16(e, o + OB_VELY, (uint16_t)p->y_speed);
+    emu_w16(e, o + OB_INERTIA, (uint16_t)p->ground_speed);
+    emu_w8(e, o + OB_HEIGHT, p->height_radius);
+    emu_w8(e, o + OB_WIDTH, p->width_radius);
+    emu_w8(e, o + OB_ANIM, p->anim);
+    emu_w8(e, o + OB_STATUS, p->status);
+    emu_w8(e, o + OB_ROUTINE, p->routine);
+    emu_w8(e, o + OB_ANGLE, p->angle);
+    emu_w8(e, o + OB_ANGLEBUF1, p->angle_buffer_1);
+    emu_w8(e, o + OB_ANGLEBUF2, p->angle_buffer_2);
+    emu_w8(e, o + OB_JUMPING, p->jumping);
+    emu_w16(e, o + OB_LOCK, p->control_lock);
+    /* The sensors' RAM copies the routine stores into $36/$37. */
+    emu_w8(e, a->anglebuffer, p->angle_buffer_1);
+    emu_w8(e, a->anglebuffer2, p->angle_buffer_2);
+}
+
+static int32_t s32_of(uint32_t v)
+{
+    return v >= 0x80000000u ? -(int32_t)(~v) - 1 : (int32_t)v;
+}
+
+static int16_t s16_of(uint16_t v)
+{
+    return (int16_t)(v >= 0x8000u ? (int32_t)v - 0x10000 : (int32_t)v);
+}
+
+static void read_player(const emu *e, const capture_rom *rom, spg_player *p)
+{
+    uint32_t o = rom->addrs.player;
+    memset(p, 0, sizeof *p);
+    p->x = s32_of(emu_r32(e, o + OB_X));
+    p->y = s32_of(emu_r32(e, o + OB_Y));
+    p->x_speed = s16_of(emu_r16(e, o + OB_VELX));
+    p->y_speed = s16_of(emu_r16(e, o + OB_VELY));
+    p->ground_speed = s16_of(emu_r16(e, o + OB_INERTIA));
+    p->height_radius = emu_r8(e, o + OB_HEIGHT);
+    p->width_radius = emu_r8(e, o + OB_WIDTH);
+    p->anim = emu_r8(e, o + OB_ANIM);
+    p->status = emu_r8(e, o + OB_STATUS);
+    p->routine = emu_r8(e, o + OB_ROUTINE);
+    p->angle = emu_r8(e, o + OB_ANGLE);
+    p->angle_buffer_1 = emu_r8(e, o + OB_ANGLEBUF1);
+    p->angle_buffer_2 = emu_r8(e, o + OB_ANGLEBUF2);
+    p->jumping = emu_r8(e, o + OB_JUMPING);
+    p->control_lock = emu_r16(e, o + OB_LOCK);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Running a scenario                                                        */
+/* ------------------------------------------------------------------------ */
+
+static void quiet_game(emu *e, const capture_rom *rom, const scenario *s)
+{
+    const capture_addrs *a = &rom->addrs;
+    /* Object RAM beyond the player stays zero: no object for the player
+     * to collide with (the RAM starts zeroed; make it explicit). */
+    for (uint32_t addr = a->player + OBJ_SIZE; addr < a->objspace_end; addr++)
+        emu_w8(e, addr, 0);
+    emu_w8(e, a->zone, QUIET_ZONE);
+    emu_w8(e, a->zone + 1, 0); /* act */
+    emu_w16(e, a->debuguse, 0);
+    emu_w16(e, a->debugmode, 0);
+    emu_w8(e, a->lockctrl, 0);
+    emu_w8(e, a->playerctrl, 0);
+    emu_w16(e, a->limitleft2, (uint16_t)s->map.limit_left);
+    emu_w16(e, a->limitright2, (uint16_t)s->map.limit_right);
+    emu_w16(e, a->limittop2, 0);
+    emu_w16(e, a->limitbtm2, (uint16_t)s->map.limit_bottom);
+    emu_w16(e, a->lookshift, QUIET_LOOKSHIFT); /* camera bias, as at level start */
+    emu_w16(e, a->sonspeedmax, (uint16_t)s->profile.top_speed);
+    emu_w16(e, a->sonspeedacc, (uint16_t)s->profile.acceleration);
+    emu_w16(e, a->sonspeeddec, (uint16_t)s->profile.deceleration);
+}
+
+static void set_error(capture_error *err, capture_status st, const scenario *s,
+                      int frame, const char *fmt, const char *detail)
+{
+    err->status = st;
+    err->frame = frame;
+    if (frame > 0)
+        snprintf(err->msg, sizeof err->msg, "%s: frame %d: %s%s", s->path,
+                 frame, fmt, detail ? detail : "");
+    else
+        snprintf(err->msg, sizeof err->msg, "%s: %s%s", s->path, fmt,
+                 detail ? detail : "");
+}
+
+static void merge_forms(capture_forms *dst, const emu *e)
+{
+    for (size_t i = 0; i < e->form_count; i++) {
+        size_t k;
+        for (k = 0; k < dst->count; k++)
+            if (strcmp(dst->forms[k].name, e->forms[i].name) == 0)
+                break;
+        if (k == dst->count) {
+            if (dst->count == dst->cap) {
+                size_t cap = dst->cap ? dst->cap * 2 : 256;
+                emu_form *nf = realloc(dst->forms, cap * sizeof *nf);
+                if (!nf)
+                    return;
+                dst->forms = nf;
+                dst->cap = cap;
+            }
+            dst->forms[k] = e->forms[i];
+            dst->forms[k].count = 0;
+            dst->count++;
+        }
+        dst->forms[k].count += e->forms[i].count;
+    }
+}
+
+int capture_scenario(const capture_rom *rom, const scenario *s,
+                     capture_forms *forms, spg_player *rows,
+                     capture_stats *stats, capture_error *err)
+{
+    const capture_addrs *a = &rom->addrs;
+    emu e;
+    char msg[300];
+    capture_stats local_stats;
+    if (!stats)
+        stats = &local_stats;
+    memset(stats, 0, sizeof *stats);
+    memset(err, 0, sizeof *err);
+
+    if (emu_open(&e, rom->data, rom->size, a->code_begin, a->code_end,
+                 forms != NULL) != 0) {
+        set_error(err, CAPTURE_ERR_SETUP, s, 0, "cannot set up the emulator: ",
+                  e.err.what);
+        emu_close(&e);
+        return -1;
+    }
+    if (level_build(&e, &a->level, &s->map, &stats->level, msg, sizeof msg) != 0) {
+        set_error(err, CAPTURE_ERR_LEVEL, s, 0,
+                  "the original game cannot express this level: ", msg);
+        emu_close(&e);
+        return -1;
+    }
+    quiet_game(&e, rom, s);
+    write_player(&e, rom, &s->start);
+    read_player(&e, rom, &rows[0]);
+
+    for (int f = 0; f < s->frames; f++) {
+        spg_input in = s->inputs[f];
+        emu_w8(&e, a->jpadhold1, in.held);
+        emu_w8(&e, a->jpadpress1, in.pressed);
+        emu_w8(&e, a->jpadhold2, in.held);
+        emu_w8(&e, a->jpadpress2, in.pressed);
+        if (emu_call(&e, a->player_routine, a->player, a->systemstack,
+                     CAPTURE_FRAME_BUDGET) != 0) {
+            char detail[300];
+            if (e.err.status == EMU_ERR_UNMAPPED || e.err.status == EMU_ERR_PROTECTED ||
+                e.err.status == EMU_ERR_HARDWARE)
+                snprintf(detail, sizeof detail, "%s (PC $%06X, address $%08X)",
+                         e.err.what, (unsigned)e.err.pc, (unsigned)e.err.addr);
+            else
+                snprintf(detail, sizeof detail, "%s (PC $%06X)", e.err.what,
+                         (unsigned)e.err.pc);
+            set_error(err, CAPTURE_ERR_EMU, s, f + 1,
+                      "the original code failed: ", detail);
+            err->emu = e.err;
+            emu_close(&e);
+            return -1;
+        }
+        read_player(&e, rom, &rows[f + 1]);
+    }
+    stats->fix_hooked = e.fix_stats.hooked;
+    stats->fix_corrected = e.fix_stats.corrected;
+    if (forms) {
+        if (e.forms_failed) {
+            set_error(err, CAPTURE_ERR_SETUP, s, 0, "out of memory logging forms", NULL);
+            emu_close(&e);
+            return -1;
+        }
+        merge_forms(forms, &e);
+        stats->instructions = e.insn_count;
+    }
+    emu_close(&e);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Output                                                                    */
+/* ------------------------------------------------------------------------ */
+
+int capture_write_golden(const char *path, const capture_rom *rom,
+                         const scenario *s, const spg_player *rows, FILE *err)
+{
+    char hash[17];
+    scenario_hash_hex(s, hash);
+    trace_meta meta;
+    memset(&meta, 0, sizeof meta);
+    meta.source = "capture";
+    meta.rom_md5 = rom->md5;
+    meta.capture_version = CAPTURE_VERSION;
+    meta.scenario_hash = hash;
+    outfile o;
+    if (outfile_mkdirs(path, err) != 0)
+        return -1;
+    if (outfile_open(&o, path, err) != 0)
+        return -1;
+    trace_write_header(o.f, &meta);
+    for (int i = 0; i <= s->frames; i++)
+        trace_write_row(o.f, i, &rows[i]);
+    return outfile_commit(&o, err);
+}
+
+static int form_cmp(const void *pa, const void *pb)
+{
+    const emu_form *x = pa, *y = pb;
+    if (x->count != y->count)
+        return x->count > y->count ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
+int capture_forms_write(const capture_forms *forms, const char *path, FILE *err)
+{
+    emu_form *sorted = NULL;
+    if (forms->count) {
+        sorted = malloc(forms->count * sizeof *sorted);
+        if (!sorted) {
+            fprintf(err, "out of memory\n");
+            return -1;
+        }
+        memcpy(sorted, forms->forms, forms->count * sizeof *sorted);
+        qsort(sorted, forms->count, sizeof *sorted, form_cmp);
+    }
+    outfile o;
+    if (outfile_open(&o, path, err) != 0) {
+        free(sorted);
+        return -1;
+    }
+    uint64_t total = 0;
+    for (size_t i = 0; i < forms->count; i++)
+        total += forms->forms[i].count;
+    fprintf(o.f, "# instruction forms the player code executed (m68kform names)\n"
+                 "# %zu forms, %llu instructions; form<TAB>count, most frequent first\n",
+            forms->count, (unsigned long long)total);
+    for (size_t i = 0; i < forms->count; i++)
+        fprintf(o.f, "%s\t%llu\n", sorted[i].name, (unsigned long long)sorted[i].count);
+    free(sorted);
+    return outfile_commit(&o, err);
+}
+
+void capture_forms_free(capture_forms *forms)
+{
+    free(forms->forms);
+    memset(forms, 0, sizeof *forms);
+}
+
+double capture_bench(const capture_rom *rom, const scenario *s, int repeat,
+                     capture_error *err)
+{
+    spg_player *rows = malloc(((size_t)s->frames + 1) * sizeof *rows);
+    if (!rows) {
+        memset(err, 0, sizeof *err);
+        set_error(err, CAPTURE_ERR_SETUP, s, 0, "out of memory", NULL);
+        return -1.0;
+    }
+    if (repeat < 1)
+        repeat = 1;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int r = 0; r < repeat; r++)
+        if (capture_scenario(rom, s, NULL, rows, NULL, err) != 0) {
+            free(rows);
+            return -1.0;
+        }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    free(rows);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    if (secs <= 0)
+        secs = 1e-9;
+    return (double)s->frames * repeat / secs;
+}

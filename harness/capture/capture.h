@@ -1,0 +1,132 @@
+/*
+ * capture.h - running a scenario through the original game's player code
+ * (under emulation) and recording the trace a golden holds.
+ *
+ *     capture_rom rom;
+ *     if (capture_rom_load("sonic1.bin", &rom, stderr) != 0) exit(2);
+ *     spg_player *rows = malloc((s.frames + 1) * sizeof *rows);
+ *     capture_error err;
+ *     if (capture_scenario(&rom, &s, NULL, rows, &err) != 0)
+ *         fprintf(stderr, "%s\n", err.msg);
+ *     capture_rom_free(&rom);
+ *
+ * Tests describe a stand-in "ROM" of their own with capture_rom_from_desc.
+ */
+#ifndef SPGSIM_CAPTURE_CAPTURE_H
+#define SPGSIM_CAPTURE_CAPTURE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "spg/spg.h"
+#include "scenario.h"
+#include "capture/emu.h"
+#include "capture/level.h"
+#include "capture/roms.h"
+
+/* Written into every golden's header; bump when captures would change. */
+#define CAPTURE_VERSION "0.1.0"
+
+/* Instruction words one frame may run before the capture gives up (the
+ * player routine runs about 1,050 instructions). */
+#define CAPTURE_FRAME_BUDGET 200000u
+
+/* Every address the capture needs, resolved from a ROM description. */
+typedef struct capture_addrs {
+    uint32_t player_routine;   /* SonicPlayer */
+    uint32_t map_sonic;        /* Map_Sonic */
+    uint32_t code_begin, code_end;
+    level_addrs level;
+    uint32_t player;           /* v_player */
+    uint32_t objspace_end;     /* first byte after object RAM */
+    uint32_t jpadhold1, jpadpress1, jpadhold2, jpadpress2;
+    uint32_t limitleft2, limitright2, limittop2, limitbtm2, lookshift;
+    uint32_t sonspeedmax, sonspeedacc, sonspeeddec;
+    uint32_t anglebuffer, anglebuffer2;
+    uint32_t playerctrl, lockctrl;
+    uint32_t systemstack, debuguse, zone, debugmode;
+} capture_addrs;
+
+typedef struct capture_rom {
+    uint8_t *data;
+    uint32_t size;
+    char md5[33];
+    const capture_rom_desc *desc;
+    capture_addrs addrs;
+} capture_rom;
+
+/* Read a ROM image, identify it by MD5 and resolve its addresses.  On any
+ * problem (unreadable, wrong size, unknown MD5: the message lists the
+ * supported ones) prints to err and returns -1. */
+int capture_rom_load(const char *path, capture_rom *out, FILE *err);
+
+/* Use `data` (copied) with a description that need not be a supported
+ * image: for tests.  Returns -1 after printing to err when the description
+ * lacks a symbol or its fix addresses do not hold memory-form asr.w. */
+int capture_rom_from_desc(const uint8_t *data, uint32_t size,
+                          const capture_rom_desc *desc, capture_rom *out,
+                          FILE *err);
+
+void capture_rom_free(capture_rom *rom);
+
+/* Why a capture stopped. */
+typedef enum capture_status {
+    CAPTURE_OK = 0,
+    CAPTURE_ERR_LEVEL,   /* the scenario asks for what the original cannot
+                            express: bad input, no golden (exit 2) */
+    CAPTURE_ERR_EMU,     /* the emulated code failed (exit 1) */
+    CAPTURE_ERR_SETUP    /* the emulator could not be set up */
+} capture_status;
+
+typedef struct capture_error {
+    capture_status status;
+    int frame;           /* frame being run (1-based), 0 before any */
+    emu_error emu;       /* for CAPTURE_ERR_EMU */
+    char msg[400];       /* complete message: "<scenario>: frame N: ..." */
+} capture_error;
+
+/* Instruction forms across captures (--log-forms). */
+typedef struct capture_forms {
+    emu_form *forms;
+    size_t count, cap;
+} capture_forms;
+
+typedef struct capture_stats {
+    level_info level;
+    uint64_t instructions;  /* counted only when logging forms */
+    unsigned long fix_hooked;     /* instructions the correction hooks */
+    unsigned long fix_corrected;  /* wrong instructions it ran instead */
+} capture_stats;
+
+/*
+ * Run scenario `s`: build its level, place the start state, then run
+ * s->frames frames of the player routine.  rows[0..s->frames] receive the
+ * trace (row 0 = the state as written, before any frame).  With forms
+ * non-NULL, every instruction form run is added to it.  Returns 0, or -1
+ * with err filled (rows are then incomplete: write no golden).
+ */
+int capture_scenario(const capture_rom *rom, const scenario *s,
+                     capture_forms *forms, spg_player *rows,
+                     capture_stats *stats, capture_error *err);
+
+/* Write a golden for s from rows (header: source capture, rom_md5,
+ * capture_version, scenario_hash), atomically.  Returns 0 or -1 after
+ * printing to err. */
+int capture_write_golden(const char *path, const capture_rom *rom,
+                         const scenario *s, const spg_player *rows, FILE *err);
+
+/* Write the form log: "form<TAB>count" lines, most frequent first, after
+ * '#' comment lines (the format scripts/sst_audit.py --forms reads). */
+int capture_forms_write(const capture_forms *forms, const char *path, FILE *err);
+void capture_forms_free(capture_forms *forms);
+
+/*
+ * Frames per second of the capture: runs scenario s `repeat` times
+ * (repeat >= 1) and returns the frames run per second of wall time, or a
+ * negative value when a capture fails (err filled).
+ */
+double capture_bench(const capture_rom *rom, const scenario *s, int repeat,
+                     capture_error *err);
+
+#endif /* SPGSIM_CAPTURE_CAPTURE_H */

@@ -1,0 +1,474 @@
+/*
+ * emu.c - the 68000 machine the capture runs the original code on.
+ */
+#include "capture/emu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capture/m68kfix.h"
+#include "capture/m68kform.h"
+
+#define Z80_BASE 0x00A00000u
+#define IO_BASE 0x00A10000u
+#define VDP_BASE 0x00C00000u
+#define WINDOW_SIZE 0x10000u
+#define PAGE 0x1000u
+
+static uint32_t reg32(uc_engine *uc, int reg)
+{
+    uint32_t v = 0;
+    uc_reg_read(uc, reg, &v);
+    return v;
+}
+
+static void fail(emu *e, emu_status st, uint32_t pc, uint32_t addr,
+                 const char *what)
+{
+    if (e->err.status != EMU_OK)
+        return; /* keep the first error */
+    e->err.status = st;
+    e->err.pc = pc;
+    e->err.addr = addr;
+    snprintf(e->err.what, sizeof e->err.what, "%s", what);
+}
+
+static const char *access_name(uc_mem_type type)
+{
+    switch (type) {
+    case UC_MEM_READ_UNMAPPED:
+    case UC_MEM_READ_PROT:
+    case UC_MEM_READ:
+        return "read";
+    case UC_MEM_WRITE_UNMAPPED:
+    case UC_MEM_WRITE_PROT:
+    case UC_MEM_WRITE:
+        return "write";
+    case UC_MEM_FETCH_UNMAPPED:
+    case UC_MEM_FETCH_PROT:
+    case UC_MEM_FETCH:
+        return "instruction fetch";
+    default:
+        return "access";
+    }
+}
+
+static bool hook_unmapped(uc_engine *uc, uc_mem_type type, uint64_t address,
+                          int size, int64_t value, void *user)
+{
+    emu *e = user;
+    char what[160];
+    (void)value;
+    snprintf(what, sizeof what, "%s of %d byte(s) at unmapped address $%08X",
+             access_name(type), size, (unsigned)address);
+    fail(e, EMU_ERR_UNMAPPED, reg32(uc, UC_M68K_REG_PC), (uint32_t)address, what);
+    uc_emu_stop(uc);
+    return false;
+}
+
+static bool hook_prot(uc_engine *uc, uc_mem_type type, uint64_t address,
+                      int size, int64_t value, void *user)
+{
+    emu *e = user;
+    char what[160];
+    (void)value;
+    snprintf(what, sizeof what, "%s of %d byte(s) at protected address $%08X%s",
+             access_name(type), size, (unsigned)address,
+             (uint32_t)address < e->rom_map ? " (ROM)" : "");
+    fail(e, EMU_ERR_PROTECTED, reg32(uc, UC_M68K_REG_PC), (uint32_t)address, what);
+    uc_emu_stop(uc);
+    return false;
+}
+
+static const char *exception_name(uint32_t intno)
+{
+    /* QEMU's m68k exception numbers, as Unicorn reports them. */
+    switch (intno) {
+    case 2: return "access fault";
+    case 3: return "address error";
+    case 4: return "illegal instruction";
+    case 5: return "division by zero";
+    case 6: return "CHK";
+    case 7: return "TRAPV/TRAPcc";
+    case 8: return "privilege violation";
+    case 9: return "trace";
+    case 10: return "line A";
+    case 11: return "line F";
+    default:
+        if (intno >= 32 && intno < 48)
+            return "TRAP #n";
+        return "exception";
+    }
+}
+
+static void hook_intr(uc_engine *uc, uint32_t intno, void *user)
+{
+    emu *e = user;
+    char what[160];
+    snprintf(what, sizeof what, "CPU exception %u (%s)", (unsigned)intno,
+             exception_name(intno));
+    fail(e, EMU_ERR_EXCEPTION, reg32(uc, UC_M68K_REG_PC), 0, what);
+    uc_emu_stop(uc);
+}
+
+static bool hook_insn_invalid(uc_engine *uc, void *user)
+{
+    emu *e = user;
+    fail(e, EMU_ERR_EXCEPTION, reg32(uc, UC_M68K_REG_PC), 0,
+         "invalid instruction");
+    uc_emu_stop(uc);
+    return false;
+}
+
+static void hook_block(uc_engine *uc, uint64_t address, uint32_t size, void *user)
+{
+    emu *e = user;
+    uint32_t a = (uint32_t)address;
+    if (a == EMU_SENTINEL)
+        return;
+    if (a < e->code_begin || a >= e->code_end) {
+        char what[160];
+        snprintf(what, sizeof what,
+                 "execution left the code range [$%06X, $%06X) at $%08X",
+                 (unsigned)e->code_begin, (unsigned)e->code_end, (unsigned)a);
+        fail(e, EMU_ERR_OUTSIDE, a, a, what);
+        uc_emu_stop(uc);
+        return;
+    }
+    /* The budget counts instruction words: every instruction has at least
+     * one, so this stops no later than `budget` instructions (Unicorn's own
+     * instruction count would slow every instruction down six-fold). */
+    e->words_run += size / 2 ? size / 2 : 1;
+    if (e->words_run > e->budget) {
+        char what[160];
+        snprintf(what, sizeof what,
+                 "no return within the budget of %llu instruction words",
+                 (unsigned long long)e->budget);
+        fail(e, EMU_ERR_BUDGET, a, 0, what);
+        uc_emu_stop(uc);
+    }
+}
+
+static void record_form(emu *e, uint32_t address)
+{
+    e->insn_count++;
+    if (address + 2 > e->rom_map)
+        return; /* outside the ROM: hook_block reports it */
+    uint16_t op = (uint16_t)(e->rom[address] << 8 | e->rom[address + 1]);
+    uint32_t known = e->form_of_opcode[op];
+    if (known) {
+        e->forms[known - 1].count++;
+        return;
+    }
+    /* A new opcode word: name its form, then find or add the form. */
+    char name[M68KFORM_NAME_MAX];
+    m68kform_name(op, name, sizeof name);
+    size_t idx;
+    for (idx = 0; idx < e->form_count; idx++)
+        if (strcmp(e->forms[idx].name, name) == 0)
+            break;
+    if (idx == e->form_count) {
+        if (e->form_count == e->form_cap) {
+            size_t cap = e->form_cap ? e->form_cap * 2 : 256;
+            emu_form *nf = realloc(e->forms, cap * sizeof *nf);
+            if (!nf) {
+                e->forms_failed = 1;
+                return;
+            }
+            e->forms = nf;
+            e->form_cap = cap;
+        }
+        snprintf(e->forms[idx].name, sizeof e->forms[idx].name, "%s", name);
+        e->forms[idx].count = 0;
+        e->form_count++;
+    }
+    e->forms[idx].count++;
+    e->form_of_opcode[op] = (uint32_t)idx + 1;
+}
+
+static void hook_code(uc_engine *uc, uint64_t address, uint32_t size, void *user)
+{
+    (void)uc;
+    (void)size;
+    record_form(user, (uint32_t)address);
+}
+
+/* Hardware windows: any access is an error naming the window. */
+static uint64_t window_read(uc_engine *uc, uint64_t offset, unsigned size,
+                            void *user, const char *window, uint32_t base)
+{
+    emu *e = user;
+    char what[160];
+    snprintf(what, sizeof what, "read of %u byte(s) from the %s window at $%08X",
+             size, window, (unsigned)(base + offset));
+    fail(e, EMU_ERR_HARDWARE, reg32(uc, UC_M68K_REG_PC), (uint32_t)(base + offset), what);
+    uc_emu_stop(uc);
+    return 0;
+}
+
+static void window_write(uc_engine *uc, uint64_t offset, unsigned size,
+                         void *user, const char *window, uint32_t base)
+{
+    emu *e = user;
+    char what[160];
+    snprintf(what, sizeof what, "write of %u byte(s) to the %s window at $%08X",
+             size, window, (unsigned)(base + offset));
+    fail(e, EMU_ERR_HARDWARE, reg32(uc, UC_M68K_REG_PC), (uint32_t)(base + offset), what);
+    uc_emu_stop(uc);
+}
+
+static uint64_t z80_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
+{
+    return window_read(uc, off, size, user, "Z80", Z80_BASE);
+}
+static void z80_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t v, void *user)
+{
+    (void)v;
+    window_write(uc, off, size, user, "Z80", Z80_BASE);
+}
+static uint64_t io_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
+{
+    return window_read(uc, off, size, user, "I/O", IO_BASE);
+}
+static void io_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t v, void *user)
+{
+    (void)v;
+    window_write(uc, off, size, user, "I/O", IO_BASE);
+}
+static uint64_t vdp_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
+{
+    return window_read(uc, off, size, user, "VDP", VDP_BASE);
+}
+static void vdp_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t v, void *user)
+{
+    (void)v;
+    window_write(uc, off, size, user, "VDP", VDP_BASE);
+}
+
+static int uc_failed(emu *e, const char *step, uc_err err)
+{
+    char what[160];
+    snprintf(what, sizeof what, "Unicorn: %s: %s", step, uc_strerror(err));
+    fail(e, EMU_ERR_UNICORN, 0, 0, what);
+    return -1;
+}
+
+int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
+             uint32_t code_begin, uint32_t code_end, int log_forms)
+{
+    uc_err err;
+    uc_hook hh;
+
+    memset(e, 0, sizeof *e);
+    if (rom_size == 0 || rom_size > 0x400000u) {
+        fail(e, EMU_ERR_UNICORN, 0, 0, "ROM image size out of range (1 byte .. 4 MiB)");
+        return -1;
+    }
+    e->rom_size = rom_size;
+    e->rom_map = (rom_size + PAGE - 1) & ~(PAGE - 1);
+    e->code_begin = code_begin;
+    e->code_end = code_end;
+    e->rom = calloc(1, e->rom_map);
+    e->ram = calloc(1, EMU_RAM_SIZE);
+    e->sentinel_page = calloc(1, PAGE);
+    if (!e->rom || !e->ram || !e->sentinel_page) {
+        fail(e, EMU_ERR_UNICORN, 0, 0, "out of memory");
+        return -1;
+    }
+    memcpy(e->rom, rom, rom_size);
+    /* The sentinel page is never meant to run: fill it with ILLEGAL. */
+    for (uint32_t i = 0; i < PAGE; i += 2) {
+        e->sentinel_page[i] = 0x4A;
+        e->sentinel_page[i + 1] = 0xFC;
+    }
+    if (log_forms) {
+        e->form_of_opcode = calloc(0x10000, sizeof *e->form_of_opcode);
+        if (!e->form_of_opcode) {
+            fail(e, EMU_ERR_UNICORN, 0, 0, "out of memory");
+            return -1;
+        }
+    }
+
+    err = uc_open(UC_ARCH_M68K, UC_MODE_BIG_ENDIAN, &e->uc);
+    if (err != UC_ERR_OK)
+        return uc_failed(e, "uc_open", err);
+    /* The 68000 model, before anything is mapped (the default is a
+     * ColdFire, which faults in the player code). */
+    err = uc_ctl_set_cpu_model(e->uc, UC_CPU_M68K_M68000);
+    if (err != UC_ERR_OK)
+        return uc_failed(e, "select the 68000 model", err);
+
+    err = uc_mem_map_ptr(e->uc, 0, e->rom_map, UC_PROT_READ | UC_PROT_EXEC, e->rom);
+    if (err != UC_ERR_OK)
+        return uc_failed(e, "map ROM", err);
+    err = uc_mem_map_ptr(e->uc, EMU_SENTINEL, PAGE, UC_PROT_EXEC, e->sentinel_page);
+    if (err != UC_ERR_OK)
+        return uc_failed(e, "map sentinel page", err);
+    err = uc_mem_map_ptr(e->uc, EMU_RAM_BASE, EMU_RAM_SIZE, UC_PROT_ALL, e->ram);
+    if (err != UC_ERR_OK)
+        return uc_failed(e, "map RAM", err);
+    err = uc_mem_map_ptr(e->uc, EMU_RAM_MIRROR, EMU_RAM_SIZE, UC_PROT_ALL, e->ram);
+    if (err != UC_ERR_OK)
+        return uc_failed(e, "map RAM mirror", err);
+    err = uc_mmio_map(e->uc, Z80_BASE, WINDOW_SIZE, z80_read, e, z80_write, e);
+    if (err != UC_ERR_OK)
+        return uc_failed(e, "map Z80 window", err);
+    err = uc_mmio_map(e->uc, IO_BASE, WINDOW_SIZE, io_read, e, io_write, e);
+    if (err != UC_ERR_OK)
+        return uc_failed(e, "map I/O window", err);
+    err = uc_mmio_map(e->uc, VDP_BASE, WINDOW_SIZE, vdp_read, e, vdp_write, e);
+    if (err != UC_ERR_OK)
+        return uc_failed(e, "map VDP window", err);
+
+    err = uc_hook_add(e->uc, &hh, UC_HOOK_MEM_UNMAPPED, (void *)hook_unmapped, e, 1, 0);
+    if (err != UC_ERR_OK)
+        return uc_failed(e, "hook unmapped accesses", err);
+    err = uc_hook_add(e->uc, &hh, UC_HOOK_MEM_PROT, (void *)hook_prot, e, 1, 0);
+    if (err != UC_ERR_OK)
+        return uc_failed(e, "hook protected accesses", err);
+    err = uc_hook_add(e->uc, &hh, UC_HOOK_INTR, (void *)hook_intr, e, 1, 0);
+    if (err != UC_ERR_OK)
+        return uc_failed(e, "hook exceptions", err);
+    err = uc_hook_add(e->uc, &hh, UC_HOOK_INSN_INVALID, (void *)hook_insn_invalid, e, 1, 0);
+    if (err != UC_ERR_OK)
+        return uc_failed(e, "hook invalid instructions", err);
+    err = uc_hook_add(e->uc, &hh, UC_HOOK_BLOCK, (void *)hook_block, e, 1, 0);
+    if (err != UC_ERR_OK)
+        return uc_failed(e, "hook blocks", err);
+    if (log_forms) {
+        err = uc_hook_add(e->uc, &hh, UC_HOOK_CODE, (void *)hook_code, e,
+                          (uint64_t)code_begin, (uint64_t)code_end - 1);
+        if (err != UC_ERR_OK)
+            return uc_failed(e, "hook instructions", err);
+    }
+    /* Correct the instructions Unicorn runs wrongly, wherever they are. */
+    if (m68kfix_install_stats(e->uc, code_begin, code_end - 1, &e->fix_stats) != 0) {
+        fail(e, EMU_ERR_UNICORN, 0, 0,
+             "could not install the instruction corrections (m68kfix)");
+        return -1;
+    }
+    return 0;
+}
+
+void emu_close(emu *e)
+{
+    if (e->uc)
+        uc_close(e->uc);
+    e->uc = NULL;
+    free(e->rom);
+    free(e->ram);
+    free(e->sentinel_page);
+    free(e->forms);
+    free(e->form_of_opcode);
+    e->rom = e->ram = e->sentinel_page = NULL;
+    e->forms = NULL;
+    e->form_of_opcode = NULL;
+}
+
+int emu_call(emu *e, uint32_t pc, uint32_t a0, uint32_t sp, uint64_t budget)
+{
+    static const int dregs[8] = {
+        UC_M68K_REG_D0, UC_M68K_REG_D1, UC_M68K_REG_D2, UC_M68K_REG_D3,
+        UC_M68K_REG_D4, UC_M68K_REG_D5, UC_M68K_REG_D6, UC_M68K_REG_D7
+    };
+    static const int aregs[7] = {
+        UC_M68K_REG_A0, UC_M68K_REG_A1, UC_M68K_REG_A2, UC_M68K_REG_A3,
+        UC_M68K_REG_A4, UC_M68K_REG_A5, UC_M68K_REG_A6
+    };
+    uint32_t zero = 0, sr = 0x2700;
+    uc_err err;
+
+    memset(&e->err, 0, sizeof e->err);
+    for (int i = 0; i < 8; i++)
+        uc_reg_write(e->uc, dregs[i], &zero);
+    for (int i = 0; i < 7; i++)
+        uc_reg_write(e->uc, aregs[i], &zero);
+    uc_reg_write(e->uc, UC_M68K_REG_A0, &a0);
+    /* SR first: A7 is banked by the supervisor bit. */
+    uc_reg_write(e->uc, UC_M68K_REG_SR, &sr);
+    sp -= 4;
+    emu_w32(e, sp, EMU_SENTINEL);
+    uc_reg_write(e->uc, UC_M68K_REG_A7, &sp);
+    uc_reg_write(e->uc, UC_M68K_REG_PC, &pc);
+
+    e->budget = budget;
+    e->words_run = 0;
+    err = uc_emu_start(e->uc, pc, EMU_SENTINEL, 0, 0);
+    uint32_t end_pc = reg32(e->uc, UC_M68K_REG_PC);
+    if (e->err.status != EMU_OK)
+        return -1;
+    if (err != UC_ERR_OK) {
+        char what[160];
+        snprintf(what, sizeof what, "Unicorn: %s", uc_strerror(err));
+        fail(e, EMU_ERR_UNICORN, end_pc, 0, what);
+        return -1;
+    }
+    if (end_pc != EMU_SENTINEL) {
+        fail(e, EMU_ERR_UNICORN, end_pc, 0, "emulation stopped before the routine returned");
+        return -1;
+    }
+    uint32_t end_sp = reg32(e->uc, UC_M68K_REG_A7);
+    if (end_sp != sp + 4) {
+        char what[160];
+        snprintf(what, sizeof what,
+                 "returned with the stack pointer at $%08X instead of $%08X",
+                 (unsigned)end_sp, (unsigned)(sp + 4));
+        fail(e, EMU_ERR_STACK, end_pc, 0, what);
+        return -1;
+    }
+    return 0;
+}
+
+static size_t ram_off(uint32_t addr)
+{
+    return (size_t)(addr & 0xFFFFu);
+}
+
+uint8_t emu_r8(const emu *e, uint32_t addr)
+{
+    return e->ram[ram_off(addr)];
+}
+
+uint16_t emu_r16(const emu *e, uint32_t addr)
+{
+    return (uint16_t)(emu_r8(e, addr) << 8 | emu_r8(e, addr + 1));
+}
+
+uint32_t emu_r32(const emu *e, uint32_t addr)
+{
+    return (uint32_t)emu_r16(e, addr) << 16 | emu_r16(e, addr + 2);
+}
+
+void emu_w8(emu *e, uint32_t addr, uint8_t v)
+{
+    e->ram[ram_off(addr)] = v;
+}
+
+void emu_w16(emu *e, uint32_t addr, uint16_t v)
+{
+    emu_w8(e, addr, (uint8_t)(v >> 8));
+    emu_w8(e, addr + 1, (uint8_t)v);
+}
+
+void emu_w32(emu *e, uint32_t addr, uint32_t v)
+{
+    emu_w16(e, addr, (uint16_t)(v >> 16));
+    emu_w16(e, addr + 2, (uint16_t)v);
+}
+
+uint8_t emu_rom_r8(const emu *e, uint32_t addr)
+{
+    return addr < e->rom_map ? e->rom[addr] : 0;
+}
+
+uint16_t emu_rom_r16(const emu *e, uint32_t addr)
+{
+    return (uint16_t)(emu_rom_r8(e, addr) << 8 | emu_rom_r8(e, addr + 1));
+}
+
+void emu_rom_w8(emu *e, uint32_t addr, uint8_t v)
+{
+    if (addr < e->rom_map)
+        e->rom[addr] = v;
+}

@@ -1,0 +1,147 @@
+/*
+ * level.c - the scenario's map as the game's level loader leaves it.
+ */
+#include "capture/level.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define CHUNK_CELLS 16
+#define CHUNK_BYTES 0x200u
+#define LAYOUT_ROW_BYTES 0x80u
+
+/* The game's cell word for the scenario's cell; *mask_index gets the
+ * scenario mask (0 for an empty cell). */
+static uint16_t game_cell(const spg_map *map, int32_t tx, int32_t ty)
+{
+    if (tx < (int32_t)map->x0 || ty < (int32_t)map->y0 ||
+        tx >= (int32_t)map->x0 + map->width || ty >= (int32_t)map->y0 + map->height)
+        return 0;
+    uint16_t c = map->cells[(size_t)(ty - map->y0) * map->width + (size_t)(tx - map->x0)];
+    uint16_t m = c & SPG_CELL_MASK;
+    if (m == 0)
+        return 0; /* no block: the flags of an empty cell are never read */
+    /* block id = mask index; flip and solidity bits are where the game
+     * keeps them */
+    return (uint16_t)(m | (c & (SPG_CELL_XFLIP | SPG_CELL_YFLIP |
+                                 SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID)));
+}
+
+int level_build(emu *e, const level_addrs *a, const spg_map *map,
+                level_info *info, char *msg, size_t msglen)
+{
+    memset(info, 0, sizeof *info);
+    if (a->layout <= a->chunks) {
+        snprintf(msg, msglen, "bad ROM description: layout below the chunks");
+        return -1;
+    }
+    int capacity = (int)((a->layout - a->chunks) / CHUNK_BYTES);
+    if (capacity > 0x7F)
+        capacity = 0x7F; /* chunk ids with bit 7 set are loop chunks */
+
+    /* The map must lie inside the foreground layout. */
+    uint32_t tiles_x = LEVEL_LAYOUT_CHUNKS_X * CHUNK_CELLS;
+    uint32_t tiles_y = LEVEL_LAYOUT_CHUNKS_Y * CHUNK_CELLS;
+    if (map->width > 0 && map->height > 0 &&
+        ((uint32_t)map->x0 + map->width > tiles_x ||
+         (uint32_t)map->y0 + map->height > tiles_y)) {
+        snprintf(msg, msglen,
+                 "map tiles x %u..%u, y %u..%u lie beyond the original level "
+                 "layout (%u x %u tiles: x < %u px, y < %u px)",
+                 (unsigned)map->x0, (unsigned)(map->x0 + map->width - 1),
+                 (unsigned)map->y0, (unsigned)(map->y0 + map->height - 1),
+                 (unsigned)tiles_x, (unsigned)tiles_y, (unsigned)tiles_x * 16,
+                 (unsigned)tiles_y * 16);
+        return -1;
+    }
+
+    /* Mask ids in order of first use; check every cell's mask exists. */
+    uint8_t mask_id[256];
+    memset(mask_id, 0, sizeof mask_id);
+    int next_mask = 1;
+    for (uint32_t i = 0; i < (uint32_t)map->width * map->height; i++) {
+        unsigned m = map->cells[i] & SPG_CELL_MASK;
+        if (m == 0 || mask_id[m])
+            continue;
+        if (m >= map->mask_count) {
+            snprintf(msg, msglen, "cell %u names mask %u, but the map has %u masks",
+                     (unsigned)i, m, (unsigned)map->mask_count);
+            return -1;
+        }
+        if (m >= a->collindex_size || m > 0x3FF) {
+            snprintf(msg, msglen,
+                     "block id %u lies beyond the collision index ($%X entries)",
+                     m, (unsigned)a->collindex_size);
+            return -1;
+        }
+        if (next_mask > LEVEL_MAX_MASK_IDS) {
+            snprintf(msg, msglen,
+                     "the map uses more distinct masks than the original has "
+                     "collision mask ids (%d)", LEVEL_MAX_MASK_IDS);
+            return -1;
+        }
+        mask_id[m] = (uint8_t)next_mask++;
+    }
+    info->mask_count = next_mask - 1;
+
+    /* Chunks and layout. */
+    static const uint16_t empty_chunk[CHUNK_CELLS * CHUNK_CELLS];
+    uint16_t chunk[CHUNK_CELLS * CHUNK_CELLS];
+    int chunk_count = 0;
+    for (uint32_t off = 0; off < (uint32_t)LEVEL_LAYOUT_CHUNKS_Y * LAYOUT_ROW_BYTES; off++)
+        emu_w8(e, a->layout + off, 0);
+    for (int cy = 0; cy < LEVEL_LAYOUT_CHUNKS_Y; cy++) {
+        for (int cx = 0; cx < LEVEL_LAYOUT_CHUNKS_X; cx++) {
+            for (int by = 0; by < CHUNK_CELLS; by++)
+                for (int bx = 0; bx < CHUNK_CELLS; bx++)
+                    chunk[by * CHUNK_CELLS + bx] =
+                        game_cell(map, cx * CHUNK_CELLS + bx, cy * CHUNK_CELLS + by);
+            if (memcmp(chunk, empty_chunk, sizeof chunk) == 0)
+                continue;
+            int id = 0;
+            for (int k = 1; k <= chunk_count && !id; k++) {
+                uint32_t base = a->chunks + (uint32_t)(k - 1) * CHUNK_BYTES;
+                int same = 1;
+                for (int c = 0; c < CHUNK_CELLS * CHUNK_CELLS && same; c++)
+                    same = emu_r16(e, base + (uint32_t)c * 2) == chunk[c];
+                if (same)
+                    id = k;
+            }
+            if (!id) {
+                if (chunk_count == capacity) {
+                    snprintf(msg, msglen,
+                             "the map needs more than %d distinct 256x256 chunks "
+                             "(all that fit in the original's chunk RAM)",
+                             capacity);
+                    return -1;
+                }
+                id = ++chunk_count;
+                uint32_t base = a->chunks + (uint32_t)(id - 1) * CHUNK_BYTES;
+                for (int c = 0; c < CHUNK_CELLS * CHUNK_CELLS; c++)
+                    emu_w16(e, base + (uint32_t)c * 2, chunk[c]);
+            }
+            emu_w8(e, a->layout + (uint32_t)cy * LAYOUT_ROW_BYTES + (uint32_t)cx,
+                   (uint8_t)id);
+        }
+    }
+    info->chunk_count = chunk_count;
+
+    /* Collision index over the ROM copy's, and the pointer to it. */
+    for (uint32_t b = 0; b < a->collindex_size; b++)
+        emu_rom_w8(e, a->collindex_rom + b, b < 256 ? mask_id[b] : 0);
+    emu_w32(e, a->collindex_ptr, a->collindex_rom);
+
+    /* The masks over the ROM copy's collision arrays. */
+    for (unsigned m = 1; m < 256; m++) {
+        if (!mask_id[m])
+            continue;
+        const spg_mask *mk = &map->masks[m];
+        uint32_t id = mask_id[m];
+        for (uint32_t i = 0; i < 16; i++) {
+            emu_rom_w8(e, a->coll_array1 + id * 16 + i, (uint8_t)mk->heights[i]);
+            emu_rom_w8(e, a->coll_array2 + id * 16 + i, (uint8_t)mk->widths[i]);
+        }
+        emu_rom_w8(e, a->angle_map + id, mk->angle);
+    }
+    return 0;
+}

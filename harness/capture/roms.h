@@ -1,0 +1,49 @@
+/*
+ * roms.h - descriptions of the ROM images the capture tool can run.
+ *
+ * A ROM description is data: the image's MD5 and size, and a table of
+ * (symbol name, address) pairs for the routines, ROM tables and RAM
+ * variables the capture needs, taken from the assembler's symbol table of
+ * the public disassembly.  The capture core only ever looks addresses up by
+ * name, so a test can hand it a description of its own (a small 68000
+ * program standing in for the game) without any special casing.
+ */
+#ifndef SPGSIM_CAPTURE_ROMS_H
+#define SPGSIM_CAPTURE_ROMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct capture_sym {
+    const char *name;
+    uint32_t addr;
+} capture_sym;
+
+typedef struct capture_rom_desc {
+    const char *name;         /* e.g. "Sonic the Hedgehog (REV01)" */
+    const char *md5;          /* 32 lowercase hex digits; NULL: test image */
+    uint32_t size;            /* image size in bytes (0: any, tests only) */
+    const capture_sym *syms;  /* the address table */
+    size_t sym_count;
+    /* ROM addresses of instructions the player code runs that Unicorn
+     * 2.0.1 executes wrongly (memory-form asr.w).  Checked against the
+     * image at load time; the correction itself covers every address. */
+    const uint32_t *fix_addrs;
+    size_t fix_count;
+} capture_rom_desc;
+
+/* The supported images, in order of preference. */
+extern const capture_rom_desc *const capture_roms[];
+extern const size_t capture_rom_count;
+
+/* The description whose MD5 matches, or NULL. */
+const capture_rom_desc *capture_rom_find(const char *md5_hex);
+
+/* Address of a symbol; -1 when the table has no such name. */
+int capture_rom_sym(const capture_rom_desc *d, const char *name, uint32_t *out);
+
+/* Print "  <md5>  <name>" for every supported image. */
+void capture_rom_list(FILE *f);
+
+#endif /* SPGSIM_CAPTURE_ROMS_H */

@@ -1,0 +1,730 @@
+/*
+ * test_capture.c - the capture tool without the game's ROM.
+ *
+ * harness/capture/selftest/player.S, assembled at build time into
+ * CAPTURE_SELFTEST_DIR/player.bin, stands in for the player routine: the
+ * tests describe it with an address table of their own and run scenarios
+ * through the same capture code the real ROM goes through.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "test.h"
+#include "capture/capture.h"
+#include "capture/md5.h"
+#include "trace.h"
+
+#ifndef CAPTURE_SELFTEST_DIR
+#error "CAPTURE_SELFTEST_DIR must name the directory of the assembled programs"
+#endif
+
+/* Entry points and tables fixed by .org in selftest/player.S. */
+enum {
+    P_PLAYER = 0x200,
+    P_UNMAPPED = 0x400,
+    P_ILLEGAL = 0x420,
+    P_LOOP = 0x440,
+    P_VDP = 0x460,
+    P_ROMWRITE = 0x480,
+    P_OUTSIDE = 0x4A0,
+    P_ASR = 0x4C0,
+    P_THIRD = 0x4E0,
+    P_SENTINEL_JUMP = 0x500,
+    T_ANGLEMAP = 0x1000,
+    T_COLL1 = 0x1100,
+    T_COLL2 = 0x2100,
+    T_COLLINDEX = 0x3100,
+    T_COLLINDEX_SIZE = 0x200,
+    T_CODE_END = 0x1000
+};
+
+static uint8_t *image;
+static uint32_t image_size;
+
+static void load_image(void)
+{
+    const char *path = CAPTURE_SELFTEST_DIR "/player.bin";
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        printf("cannot open %s\n", path);
+        exit(1);
+    }
+    image = malloc(0x10000);
+    image_size = (uint32_t)fread(image, 1, 0x10000, f);
+    fclose(f);
+    if (image_size < 0x3300) {
+        printf("%s: %u bytes, expected at least $3300\n", path, (unsigned)image_size);
+        exit(1);
+    }
+}
+
+/* The address table: the game's RAM layout, the test image's ROM. */
+static capture_sym syms[] = {
+    { "SonicPlayer", P_PLAYER },
+    { "Map_Sonic", 0x00001234u },
+    { "code_begin", 0x200 },
+    { "code_end", T_CODE_END },
+    { "AngleMap", T_ANGLEMAP },
+    { "CollArray1", T_COLL1 },
+    { "CollArray2", T_COLL2 },
+    { "collindex_rom", T_COLLINDEX },
+    { "collindex_size", T_COLLINDEX_SIZE },
+    { "v_256x256", 0xFFFF0000u },
+    { "v_lvllayout", 0xFFFFA400u },
+    { "v_player", 0xFFFFD000u },
+    { "v_objspace_end", 0xFFFFF000u },
+    { "v_jpadhold2", 0xFFFFF602u },
+    { "v_jpadpress2", 0xFFFFF603u },
+    { "v_jpadhold1", 0xFFFFF604u },
+    { "v_jpadpress1", 0xFFFFF605u },
+    { "v_limitleft2", 0xFFFFF728u },
+    { "v_limitright2", 0xFFFFF72Au },
+    { "v_limittop2", 0xFFFFF72Cu },
+    { "v_limitbtm2", 0xFFFFF72Eu },
+    { "v_lookshift", 0xFFFFF73Eu },
+    { "v_sonspeedmax", 0xFFFFF760u },
+    { "v_sonspeedacc", 0xFFFFF762u },
+    { "v_sonspeeddec", 0xFFFFF764u },
+    { "v_anglebuffer", 0xFFFFF768u },
+    { "v_anglebuffer2", 0xFFFFF76Au },
+    { "v_collindex", 0xFFFFF796u },
+    { "f_playerctrl", 0xFFFFF7C8u },
+    { "f_lockctrl", 0xFFFFF7CCu },
+    { "v_systemstack", 0xFFFFFE00u },
+    { "v_debuguse", 0xFFFFFE08u },
+    { "v_zone", 0xFFFFFE10u },
+    { "f_debugmode", 0xFFFFFFFAu },
+};
+#define NSYMS (sizeof syms / sizeof syms[0])
+
+static const uint32_t asr_fix[] = { P_ASR };
+
+/* A description whose player routine is `entry`. */
+static capture_sym entry_syms[NSYMS];
+static capture_rom_desc desc_for(uint32_t entry)
+{
+    memcpy(entry_syms, syms, sizeof syms);
+    entry_syms[0].addr = entry;
+    capture_rom_desc d = { "selftest", NULL, 0, entry_syms, NSYMS, asr_fix, 1 };
+    return d;
+}
+
+static int rom_for(uint32_t entry, capture_rom *rom, capture_rom_desc *d)
+{
+    *d = desc_for(entry);
+    return capture_rom_from_desc(image, image_size, d, rom, stdout);
+}
+
+/* ---- scenarios built by hand ------------------------------------------- */
+
+#define MAXCELLS (1024 * 32)
+
+typedef struct test_scn {
+    scenario s;
+    uint16_t cells[MAXCELLS];
+    spg_input inputs[64];
+    spg_player rows[65];
+} test_scn;
+
+static void scn_init(test_scn *t, uint16_t x0, uint16_t y0, uint16_t w, uint16_t h)
+{
+    memset(t, 0, sizeof *t);
+    scenario *s = &t->s;
+    s->path = (char *)(uintptr_t)"selftest.yaml";
+    s->name = s->path;
+    s->game = SPG_GAME_SONIC1;
+    spg_profile_get(SPG_GAME_SONIC1, SPG_CHAR_SONIC, SPG_VARIANT_NORMAL, &s->profile);
+    s->map = spg_map_default();
+    s->map.masks = s->masks;
+    s->map.mask_count = 1;
+    s->map.cells = t->cells;
+    s->cells = t->cells;
+    s->map.x0 = x0;
+    s->map.y0 = y0;
+    s->map.width = w;
+    s->map.height = h;
+    s->start = spg_player_default(&s->profile);
+    s->inputs = t->inputs;
+    s->frames = 1;
+}
+
+static uint16_t add_mask(test_scn *t, const int8_t heights[16], const int8_t widths[16],
+                         uint8_t angle)
+{
+    uint16_t m = t->s.map.mask_count++;
+    memcpy(t->s.masks[m].heights, heights, 16);
+    memcpy(t->s.masks[m].widths, widths, 16);
+    t->s.masks[m].angle = angle;
+    return m;
+}
+
+static void set_cell(test_scn *t, int tx, int ty, uint16_t word)
+{
+    t->cells[(size_t)(ty - t->s.map.y0) * t->s.map.width + (size_t)(tx - t->s.map.x0)] = word;
+}
+
+static const int8_t ramp_h[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 };
+static const int8_t ramp_w[16] = { -1, -2, -3, -4, -5, -6, -7, -8, -9, -10, -11, -12, -13, -14, -15, -16 };
+static const int8_t full16[16] = { 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16 };
+
+/* ---- tests -------------------------------------------------------------- */
+
+static int same_player(const spg_player *a, const spg_player *b);
+
+static void test_md5(void)
+{
+    char h[33];
+    capture_md5_hex((const uint8_t *)"", 0, h);
+    CHECK(strcmp(h, "d41d8cd98f00b204e9800998ecf8427e") == 0);
+    capture_md5_hex((const uint8_t *)"abc", 3, h);
+    CHECK(strcmp(h, "900150983cd24fb0d6963f7d28e17f72") == 0);
+    const char *m = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+    capture_md5_hex((const uint8_t *)m, strlen(m), h);
+    CHECK(strcmp(h, "8215ef0796a20bcaaae116d3876c664a") == 0);
+}
+
+static void test_rom_table(void)
+{
+    const capture_rom_desc *d = capture_rom_find("09dadb5071eb35050067a32462e39c5f");
+    CHECK(d != NULL);
+    CHECK(capture_rom_find("00000000000000000000000000000000") == NULL);
+    uint32_t a = 0;
+    if (d) {
+        CHECK_EQ(capture_rom_sym(d, "SonicPlayer", &a), 0);
+        CHECK_EQ(a, 0x132AC);
+        CHECK_EQ(capture_rom_sym(d, "v_collindex", &a), 0);
+        CHECK_EQ(a, 0xFFFFF796u);
+        CHECK_EQ(capture_rom_sym(d, "no_such_symbol", &a), -1);
+    }
+    /* Every supported description resolves completely. */
+    for (size_t i = 0; i < capture_rom_count; i++) {
+        for (size_t k = 0; k < NSYMS; k++)
+            CHECK_EQ(capture_rom_sym(capture_roms[i], syms[k].name, &a), 0);
+    }
+}
+
+/* The supported descriptions are consistent: on an image that holds a
+ * memory asr.w at each listed address (and nothing else), every symbol
+ * resolves, the code range holds the player routine, the collision tables
+ * lie outside it and inside the image.  Without the asr.w words the
+ * description is refused. */
+static void test_supported_descs(void)
+{
+    size_t size = 0x80000;
+    uint8_t *img = calloc(1, size);
+    CHECK(img != NULL);
+    if (!img)
+        return;
+    for (size_t i = 0; i < capture_rom_count; i++) {
+        const capture_rom_desc *d = capture_roms[i];
+        CHECK_EQ(d->size, size);
+        CHECK_EQ(strlen(d->md5), 32);
+        CHECK(d->fix_count > 0);
+        memset(img, 0, size);
+        capture_rom rom;
+        FILE *err = tmpfile();
+        CHECK_EQ(capture_rom_from_desc(img, (uint32_t)size, d, &rom, err), -1);
+        fclose(err);
+        for (size_t k = 0; k < d->fix_count; k++) {
+            img[d->fix_addrs[k]] = 0xE0;
+            img[d->fix_addrs[k] + 1] = 0xE8;
+        }
+        CHECK_EQ(capture_rom_from_desc(img, (uint32_t)size, d, &rom, stdout), 0);
+        CHECK(rom.addrs.player_routine > rom.addrs.code_begin);
+        CHECK_EQ(rom.addrs.player, 0xFFFFD000u);
+        capture_rom_free(&rom);
+    }
+    free(img);
+}
+
+static void test_desc_checks(void)
+{
+    capture_rom rom;
+    capture_rom_desc d = desc_for(P_PLAYER);
+    CHECK_EQ(capture_rom_from_desc(image, image_size, &d, &rom, stdout), 0);
+    capture_rom_free(&rom);
+    /* a fix address that does not hold a memory asr.w */
+    static const uint32_t wrong_fix[] = { P_PLAYER };
+    d.fix_addrs = wrong_fix;
+    FILE *err = tmpfile();
+    CHECK_EQ(capture_rom_from_desc(image, image_size, &d, &rom, err), -1);
+    fclose(err);
+    /* tables the capture writes must not lie in the code range (the
+     * instruction correction scans the code once, before they change) */
+    d = desc_for(P_PLAYER);
+    static capture_sym overlap[NSYMS];
+    memcpy(overlap, entry_syms, sizeof overlap);
+    for (size_t k = 0; k < NSYMS; k++)
+        if (strcmp(overlap[k].name, "code_end") == 0)
+            overlap[k].addr = 0x3000;
+    d.syms = overlap;
+    err = tmpfile();
+    CHECK_EQ(capture_rom_from_desc(image, image_size, &d, &rom, err), -1);
+    fclose(err);
+    /* a missing symbol */
+    d = desc_for(P_PLAYER);
+    d.sym_count = NSYMS - 1;
+    err = tmpfile();
+    CHECK_EQ(capture_rom_from_desc(image, image_size, &d, &rom, err), -1);
+    fclose(err);
+}
+
+static void test_rom_load_errors(void)
+{
+    char path[] = "/tmp/test_capture_romXXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    if (fd < 0)
+        return;
+    CHECK_EQ(write(fd, image, image_size), (long long)image_size);
+    close(fd);
+    capture_rom rom;
+    FILE *err = tmpfile();
+    CHECK_EQ(capture_rom_load(path, &rom, err), -1);
+    rewind(err);
+    char buf[2048];
+    size_t n = fread(buf, 1, sizeof buf - 1, err);
+    buf[n] = '\0';
+    fclose(err);
+    CHECK(strstr(buf, "unsupported ROM") != NULL);
+    CHECK(strstr(buf, "09dadb5071eb35050067a32462e39c5f") != NULL);
+    unlink(path);
+    err = tmpfile();
+    CHECK_EQ(capture_rom_load("/nonexistent/rom.bin", &rom, err), -1);
+    fclose(err);
+    /* empty file */
+    fd = mkstemp(path);
+    close(fd);
+    err = tmpfile();
+    CHECK_EQ(capture_rom_load(path, &rom, err), -1);
+    fclose(err);
+    unlink(path);
+}
+
+static void test_ram_mapping(void)
+{
+    emu e;
+    CHECK_EQ(emu_open(&e, image, image_size, 0x200, T_CODE_END, 0), 0);
+    emu_w16(&e, 0xFFFF1234u, 0xBEEF);
+    CHECK_EQ(emu_r16(&e, 0x00FF1234u), 0xBEEF);
+    uint8_t b[2] = { 0, 0 };
+    CHECK_EQ(uc_mem_read(e.uc, 0x00FF1234u, b, 2), UC_ERR_OK);
+    CHECK_EQ(b[0], 0xBE);
+    CHECK_EQ(b[1], 0xEF);
+    b[0] = 0x12;
+    CHECK_EQ(uc_mem_write(e.uc, 0xFFFF5678u, b, 1), UC_ERR_OK);
+    CHECK_EQ(uc_mem_read(e.uc, 0x00FF5678u, b + 1, 1), UC_ERR_OK);
+    CHECK_EQ(b[1], 0x12);
+    /* the ROM copy is the image */
+    CHECK_EQ(emu_rom_r16(&e, P_ASR), 0xE0E8);
+    emu_close(&e);
+}
+
+static void test_level_build(void)
+{
+    static test_scn t;
+    /* two chunks across, one down; the map starts at tile (8, 32) */
+    scn_init(&t, 8, 32, 40, 16);
+    uint16_t ramp = add_mask(&t, ramp_h, ramp_w, 0xE0);
+    uint16_t block = add_mask(&t, full16, full16, 0xFF);
+    /* identical contents in chunks (1,2) and (2,2): tile x 16..31, 32..47 */
+    for (int i = 0; i < 2; i++) {
+        set_cell(&t, 16 + 16 * i + 3, 32 + 5, (uint16_t)(ramp | SPG_CELL_XFLIP | SPG_CELL_TOP_SOLID));
+        set_cell(&t, 16 + 16 * i + 4, 32 + 6, (uint16_t)(block | SPG_CELL_YFLIP | SPG_CELL_SIDE_SOLID));
+    }
+    set_cell(&t, 9, 40, (uint16_t)(block | SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID));
+    /* an empty-mask cell with flags: written as an empty cell */
+    set_cell(&t, 10, 40, SPG_CELL_TOP_SOLID);
+
+    emu e;
+    CHECK_EQ(emu_open(&e, image, image_size, 0x200, T_CODE_END, 0), 0);
+    level_addrs a = { 0xFFFF0000u, 0xFFFFA400u, 0xFFFFF796u, T_COLLINDEX,
+                      T_COLLINDEX_SIZE, T_ANGLEMAP, T_COLL1, T_COLL2 };
+    level_info info;
+    char msg[300];
+    CHECK_EQ(level_build(&e, &a, &t.s.map, &info, msg, sizeof msg), 0);
+    CHECK_EQ(info.chunk_count, 2);
+    CHECK_EQ(info.mask_count, 2);
+    /* layout row 2 (y 512..767): chunk 0 holds (9,40), chunks 1 and 2 share */
+    CHECK_EQ(emu_r8(&e, 0xFFFFA400u + 2 * 0x80 + 0), 1);
+    CHECK_EQ(emu_r8(&e, 0xFFFFA400u + 2 * 0x80 + 1), 2);
+    CHECK_EQ(emu_r8(&e, 0xFFFFA400u + 2 * 0x80 + 2), 2);
+    CHECK_EQ(emu_r8(&e, 0xFFFFA400u + 2 * 0x80 + 3), 0);
+    CHECK_EQ(emu_r8(&e, 0xFFFFA400u + 1 * 0x80 + 1), 0);
+    /* chunk 1, cell (9, 8): block 2 (the scenario's mask index), both solid */
+    CHECK_EQ(emu_r16(&e, 0xFFFF0000u + 8 * 0x20 + 9 * 2), block | 0x6000);
+    CHECK_EQ(emu_r16(&e, 0xFFFF0000u + 8 * 0x20 + 10 * 2), 0);
+    /* chunk 2, cell (3, 5) and (4, 6) */
+    CHECK_EQ(emu_r16(&e, 0xFFFF0200u + 5 * 0x20 + 3 * 2), ramp | 0x0800 | 0x2000);
+    CHECK_EQ(emu_r16(&e, 0xFFFF0200u + 6 * 0x20 + 4 * 2), block | 0x1000 | 0x4000);
+    /* mask ids in order of first use scanning rows: row 37 has the ramp
+     * first, so ramp -> 1, block -> 2 */
+    CHECK_EQ(emu_r32(&e, 0xFFFFF796u), T_COLLINDEX);
+    CHECK_EQ(emu_rom_r8(&e, T_COLLINDEX + ramp), 1);
+    CHECK_EQ(emu_rom_r8(&e, T_COLLINDEX + block), 2);
+    CHECK_EQ(emu_rom_r8(&e, T_COLLINDEX + 0), 0);
+    CHECK_EQ(emu_rom_r8(&e, T_COLLINDEX + 3), 0);
+    CHECK_EQ(emu_rom_r8(&e, T_COLLINDEX + 0x1FF), 0);
+    /* masks written at their ids; the rest of the tables untouched */
+    CHECK_EQ(emu_rom_r8(&e, T_ANGLEMAP + 1), 0xE0);
+    CHECK_EQ(emu_rom_r8(&e, T_ANGLEMAP + 2), 0xFF);
+    CHECK_EQ(emu_rom_r8(&e, T_ANGLEMAP + 3), 0x5A);
+    CHECK_EQ(emu_rom_r8(&e, T_COLL1 + 16 + 0), 1);
+    CHECK_EQ(emu_rom_r8(&e, T_COLL1 + 16 + 15), 16);
+    CHECK_EQ(emu_rom_r8(&e, T_COLL2 + 16 + 2), 0xFD);
+    CHECK_EQ(emu_rom_r8(&e, T_COLL1 + 32 + 7), 16);
+    CHECK_EQ(emu_rom_r8(&e, T_COLL1 + 48), 0x5A);
+    emu_close(&e);
+}
+
+static int run_capture(uint32_t entry, test_scn *t, capture_error *err)
+{
+    capture_rom rom;
+    capture_rom_desc d;
+    if (rom_for(entry, &rom, &d) != 0)
+        return -2;
+    int rc = capture_scenario(&rom, &t->s, NULL, t->rows, NULL, err);
+    capture_rom_free(&rom);
+    return rc;
+}
+
+static void test_probe_trace(void)
+{
+    static test_scn t;
+    /* a strip of tiles at y 736 (tile row 46), x 512.. (tile 32..) */
+    scn_init(&t, 32, 46, 8, 1);
+    uint16_t ramp = add_mask(&t, ramp_h, ramp_w, 0xE0);
+    uint16_t block = add_mask(&t, full16, full16, 0xFF);
+    set_cell(&t, 32, 46, (uint16_t)(block | SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID));
+    set_cell(&t, 33, 46, (uint16_t)(ramp | SPG_CELL_TOP_SOLID));
+    set_cell(&t, 34, 46, (uint16_t)(ramp | SPG_CELL_XFLIP | SPG_CELL_SIDE_SOLID));
+    set_cell(&t, 35, 46, (uint16_t)(ramp | SPG_CELL_YFLIP | SPG_CELL_TOP_SOLID));
+    set_cell(&t, 36, 46, (uint16_t)(ramp | SPG_CELL_XFLIP | SPG_CELL_YFLIP));
+    /* start at (525, 720): the probe at y 720 + 19 = 739 is row 3 of the
+     * strip's tiles, column 13 of the tile at x 512 */
+    t.s.start.x = 525 << 16;
+    t.s.start.y = (720 << 16) | 0x1234;
+    t.s.start.jumping = 10;
+    t.s.frames = 6;
+    t.inputs[0] = (spg_input){ 0, 0 };
+    t.inputs[1] = (spg_input){ SPG_BTN_RIGHT, SPG_BTN_RIGHT };
+    for (int i = 2; i < 6; i++)
+        t.inputs[i] = (spg_input){ SPG_BTN_RIGHT | SPG_BTN_A, (uint8_t)(i == 2 ? SPG_BTN_A : 0) };
+    capture_error err;
+    CHECK_EQ(run_capture(P_PLAYER, &t, &err), 0);
+    /* row 0 is the start state exactly */
+    CHECK(same_player(&t.rows[0], &t.s.start));
+    /* input feeding and the mirror */
+    CHECK_EQ(t.rows[1].control_lock, 0x0000);
+    CHECK_EQ(t.rows[2].control_lock, 0x0808);
+    CHECK_EQ(t.rows[3].control_lock, 0x4840);
+    CHECK_EQ(t.rows[4].control_lock, 0x4800);
+    CHECK_EQ(t.rows[3].anim, 0x48);
+    CHECK_EQ(t.rows[3].routine, 0x40);
+    CHECK_EQ(t.rows[4].anim, 0x48);
+    CHECK_EQ(t.rows[4].routine, 0);
+    CHECK_EQ(t.rows[1].x >> 16, 525);
+    CHECK_EQ(t.rows[2].x >> 16, 526);
+    CHECK_EQ(t.rows[6].x >> 16, 530);
+    CHECK_EQ(t.rows[6].x & 0xFFFF, 0);
+    CHECK_EQ(t.rows[6].y, (720 << 16) | 0x1234);
+    for (int i = 1; i <= 6; i++) {
+        CHECK_EQ(t.rows[i].jumping, 10 + i);
+        CHECK_EQ(t.rows[i].width_radius, 10 + i);
+    }
+    /* frame 1 probes (525, 739): the block, row 3, column 13 */
+    CHECK_EQ((uint16_t)t.rows[1].ground_speed, block | 0x6000);
+    CHECK_EQ(t.rows[1].angle_buffer_2, 3);
+    CHECK_EQ(t.rows[1].angle_buffer_1, 1); /* block is used first */
+    CHECK_EQ(t.rows[1].angle, 0xFF);
+    CHECK_EQ(t.rows[1].x_speed, 16);
+    CHECK_EQ(t.rows[1].y_speed, 16);
+
+    /* each flip case, one capture per probe position: x = tile start + 5
+     * (column 5), y row 3 */
+    static const struct {
+        int tx;
+        uint16_t flags;
+        int height, width, solid;
+    } cases[] = {
+        { 33, SPG_CELL_TOP_SOLID, 6, -4, 1 },
+        { 34, SPG_CELL_XFLIP | SPG_CELL_SIDE_SOLID, 11, 4, 2 },
+        { 35, SPG_CELL_YFLIP | SPG_CELL_TOP_SOLID, -6, -13, 1 },
+        { 36, SPG_CELL_XFLIP | SPG_CELL_YFLIP, -11, 13, 0 },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        t.s.start.x = (cases[c].tx * 16 + 5) << 16;
+        t.s.frames = 1;
+        t.inputs[0] = (spg_input){ 0, 0 };
+        CHECK_EQ(run_capture(P_PLAYER, &t, &err), 0);
+        CHECK_EQ((uint16_t)t.rows[1].ground_speed, ramp | cases[c].flags);
+        CHECK_EQ(t.rows[1].angle_buffer_1, 2);
+        CHECK_EQ(t.rows[1].angle, 0xE0);
+        CHECK_EQ(t.rows[1].x_speed, cases[c].height);
+        CHECK_EQ(t.rows[1].y_speed, cases[c].width);
+        CHECK_EQ(t.rows[1].angle_buffer_2, cases[c].solid);
+    }
+    /* beyond the map: an empty chunk */
+    t.s.start.x = 2000 << 16;
+    CHECK_EQ(run_capture(P_PLAYER, &t, &err), 0);
+    CHECK_EQ(t.rows[1].ground_speed, 0);
+    CHECK_EQ(t.rows[1].angle_buffer_1, 0);
+    CHECK_EQ(t.rows[1].x_speed, 0);
+}
+
+static int same_player(const spg_player *a, const spg_player *b)
+{
+    return a->x == b->x && a->y == b->y && a->x_speed == b->x_speed &&
+           a->y_speed == b->y_speed && a->ground_speed == b->ground_speed &&
+           a->height_radius == b->height_radius &&
+           a->width_radius == b->width_radius && a->anim == b->anim &&
+           a->status == b->status && a->routine == b->routine &&
+           a->angle == b->angle && a->angle_buffer_1 == b->angle_buffer_1 &&
+           a->angle_buffer_2 == b->angle_buffer_2 && a->jumping == b->jumping &&
+           a->control_lock == b->control_lock;
+}
+
+static void expect_emu_error(uint32_t entry, emu_status st, uint32_t pc,
+                             uint32_t addr, const char *text)
+{
+    static test_scn t;
+    scn_init(&t, 32, 46, 1, 1);
+    t.s.frames = 2;
+    capture_error err;
+    CHECK_EQ(run_capture(entry, &t, &err), -1);
+    CHECK_EQ(err.status, CAPTURE_ERR_EMU);
+    CHECK_EQ(err.frame, 1);
+    CHECK_EQ(err.emu.status, st);
+    if (pc)
+        CHECK_EQ(err.emu.pc, pc);
+    if (addr)
+        CHECK_EQ(err.emu.addr, addr);
+    CHECK(strstr(err.msg, "selftest.yaml: frame 1: ") == err.msg);
+    if (!strstr(err.msg, text)) {
+        printf("  message: %s\n", err.msg);
+        CHECK(strstr(err.msg, text) != NULL);
+    }
+}
+
+static void test_error_unmapped(void)
+{
+    expect_emu_error(P_UNMAPPED, EMU_ERR_UNMAPPED, P_UNMAPPED, 0x00400000u, "unmapped");
+}
+
+static void test_error_illegal(void)
+{
+    expect_emu_error(P_ILLEGAL, EMU_ERR_EXCEPTION, P_ILLEGAL, 0, "illegal instruction");
+}
+
+static void test_error_budget(void)
+{
+    expect_emu_error(P_LOOP, EMU_ERR_BUDGET, P_LOOP, 0, "budget");
+}
+
+static void test_error_vdp(void)
+{
+    expect_emu_error(P_VDP, EMU_ERR_HARDWARE, 0, 0x00C00004u, "VDP");
+}
+
+static void test_error_rom_write(void)
+{
+    expect_emu_error(P_ROMWRITE, EMU_ERR_PROTECTED, 0, 0x300, "ROM");
+}
+
+static void test_error_outside(void)
+{
+    expect_emu_error(P_OUTSIDE, EMU_ERR_OUTSIDE, 0x1800, 0x1800, "code range");
+}
+
+static void test_error_sentinel_jump(void)
+{
+    /* reaching the sentinel address without popping it is no return */
+    expect_emu_error(P_SENTINEL_JUMP, EMU_ERR_STACK, 0, 0, "stack pointer");
+}
+
+static void test_error_later_frame(void)
+{
+    static test_scn t;
+    scn_init(&t, 32, 46, 1, 1);
+    t.s.frames = 5;
+    capture_error err;
+    CHECK_EQ(run_capture(P_THIRD, &t, &err), -1);
+    CHECK_EQ(err.frame, 3);
+    CHECK_EQ(err.emu.status, EMU_ERR_EXCEPTION);
+    CHECK(strstr(err.msg, "frame 3") != NULL);
+    CHECK_EQ(t.rows[2].jumping, 2);
+}
+
+static void test_asr_corrected(void)
+{
+    static test_scn t;
+    scn_init(&t, 32, 46, 1, 1);
+    t.s.start.x_speed = -3;
+    t.s.start.y_speed = -3;
+    t.s.frames = 3;
+    capture_error err;
+    CHECK_EQ(run_capture(P_ASR, &t, &err), 0);
+    /* asr.w rounds toward minus infinity; lsr.w would give $7FFE */
+    CHECK_EQ(t.rows[1].x_speed, -2);
+    CHECK_EQ(t.rows[2].x_speed, -1);
+    CHECK_EQ(t.rows[3].x_speed, -1);
+    CHECK_EQ(t.rows[3].y_speed, -3);
+    /* the correction ran once a frame */
+    capture_rom rom;
+    capture_rom_desc d;
+    capture_stats stats;
+    CHECK_EQ(rom_for(P_ASR, &rom, &d), 0);
+    CHECK_EQ(capture_scenario(&rom, &t.s, NULL, t.rows, &stats, &err), 0);
+    CHECK_EQ(stats.fix_corrected, 3);
+    CHECK(stats.fix_hooked >= 1);
+    capture_rom_free(&rom);
+}
+
+static void test_level_errors(void)
+{
+    static test_scn t;
+    capture_error err;
+    /* beyond the layout */
+    scn_init(&t, 1020, 0, 8, 1);
+    t.s.frames = 1;
+    CHECK_EQ(run_capture(P_PLAYER, &t, &err), -1);
+    CHECK_EQ(err.status, CAPTURE_ERR_LEVEL);
+    CHECK(strstr(err.msg, "layout") != NULL);
+    scn_init(&t, 0, 120, 1, 9);
+    CHECK_EQ(run_capture(P_PLAYER, &t, &err), -1);
+    CHECK_EQ(err.status, CAPTURE_ERR_LEVEL);
+
+    /* 82 distinct chunks fit, 83 do not: one block at a different place in
+     * each chunk, 64 chunks a row */
+    for (int n = 82; n <= 83; n++) {
+        scn_init(&t, 0, 0, 1024, 32);
+        uint16_t block = add_mask(&t, full16, full16, 0xFF);
+        for (int k = 0; k < n; k++) {
+            int cx = k % 64, cy = k / 64;
+            set_cell(&t, cx * 16 + k % 16, cy * 16 + k / 16,
+                     (uint16_t)(block | SPG_CELL_TOP_SOLID));
+        }
+        int rc = run_capture(P_PLAYER, &t, &err);
+        if (n == 82) {
+            CHECK_EQ(rc, 0);
+        } else {
+            CHECK_EQ(rc, -1);
+            CHECK_EQ(err.status, CAPTURE_ERR_LEVEL);
+            CHECK(strstr(err.msg, "82 distinct 256x256 chunks") != NULL);
+        }
+    }
+    /* a cell naming a mask the map does not have */
+    scn_init(&t, 32, 46, 1, 1);
+    set_cell(&t, 32, 46, 7 | SPG_CELL_TOP_SOLID);
+    CHECK_EQ(run_capture(P_PLAYER, &t, &err), -1);
+    CHECK_EQ(err.status, CAPTURE_ERR_LEVEL);
+}
+
+static void test_golden_file(void)
+{
+    static test_scn t;
+    scn_init(&t, 32, 46, 1, 1);
+    t.s.start.x = 600 << 16;
+    t.s.frames = 4;
+    t.s.hash = 0x0123456789abcdefull;
+    for (int i = 0; i < 4; i++)
+        t.inputs[i] = (spg_input){ SPG_BTN_RIGHT, 0 };
+    capture_rom rom;
+    capture_rom_desc d;
+    CHECK_EQ(rom_for(P_PLAYER, &rom, &d), 0);
+    capture_error err;
+    CHECK_EQ(capture_scenario(&rom, &t.s, NULL, t.rows, NULL, &err), 0);
+    char dir[] = "/tmp/test_capture_dirXXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char path[256];
+    snprintf(path, sizeof path, "%s/sub/dir/golden.csv", dir);
+    CHECK_EQ(capture_write_golden(path, &rom, &t.s, t.rows, stdout), 0);
+    trace tr;
+    CHECK_EQ(trace_read(path, &tr, stdout), 0);
+    CHECK_EQ(tr.rows, 5);
+    CHECK(strcmp(tr.scenario_hash, "0123456789abcdef") == 0);
+    CHECK(strcmp(tr.rom_md5, rom.md5) == 0);
+    int xcol = trace_column_index("x");
+    CHECK(xcol > 0);
+    if (tr.rows == 5 && xcol > 0) {
+        CHECK_EQ(tr.values[0][xcol], 600);
+        CHECK_EQ(tr.values[4][xcol], 604);
+    }
+    trace_free(&tr);
+    /* and the header says where it came from */
+    FILE *f = fopen(path, "r");
+    char head[1024];
+    size_t n = f ? fread(head, 1, sizeof head - 1, f) : 0;
+    head[n] = '\0';
+    if (f)
+        fclose(f);
+    CHECK(strstr(head, "# source: capture") != NULL);
+    CHECK(strstr(head, "# capture_version: " CAPTURE_VERSION) != NULL);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/sub/dir", dir);
+    rmdir(path);
+    snprintf(path, sizeof path, "%s/sub", dir);
+    rmdir(path);
+    rmdir(dir);
+    capture_rom_free(&rom);
+}
+
+static void test_forms_and_bench(void)
+{
+    static test_scn t;
+    scn_init(&t, 32, 46, 1, 1);
+    t.s.frames = 10;
+    capture_rom rom;
+    capture_rom_desc d;
+    CHECK_EQ(rom_for(P_PLAYER, &rom, &d), 0);
+    capture_forms forms;
+    memset(&forms, 0, sizeof forms);
+    capture_stats stats;
+    capture_error err;
+    CHECK_EQ(capture_scenario(&rom, &t.s, &forms, t.rows, &stats, &err), 0);
+    CHECK(forms.count > 10);
+    uint64_t total = 0;
+    int saw_rts = 0;
+    for (size_t i = 0; i < forms.count; i++) {
+        total += forms.forms[i].count;
+        if (strcmp(forms.forms[i].name, "RTS") == 0) {
+            saw_rts = 1;
+            CHECK_EQ(forms.forms[i].count, 10);
+        }
+    }
+    CHECK(saw_rts);
+    CHECK_EQ(total, stats.instructions);
+    capture_forms_free(&forms);
+    double fps = capture_bench(&rom, &t.s, 2, &err);
+    CHECK(fps > 0);
+    capture_rom_free(&rom);
+}
+
+int main(void)
+{
+    load_image();
+    RUN(test_md5);
+    RUN(test_rom_table);
+    RUN(test_supported_descs);
+    RUN(test_desc_checks);
+    RUN(test_rom_load_errors);
+    RUN(test_ram_mapping);
+    RUN(test_level_build);
+    RUN(test_probe_trace);
+    RUN(test_error_unmapped);
+    RUN(test_error_illegal);
+    RUN(test_error_budget);
+    RUN(test_error_vdp);
+    RUN(test_error_rom_write);
+    RUN(test_error_outside);
+    RUN(test_error_sentinel_jump);
+    RUN(test_error_later_frame);
+    RUN(test_asr_corrected);
+    RUN(test_level_errors);
+    RUN(test_golden_file);
+    RUN(test_forms_and_bench);
+    free(image);
+    TEST_MAIN_END();
+}
