@@ -118,21 +118,43 @@ static void mode_air(spg_frame *f, spg_player *p)
 }
 
 /*
+ * Sonic_Death (routine 6): GameOver, then ObjectFall.  GameOver waits until
+ * the pixel y is past limit_bottom + $100 (an unsigned word compare), then
+ * sets y speed to -$38 and moves on to routine 8; the fall runs either way,
+ * with plain gravity (no underwater correction here).  The lives counter,
+ * the game-over cards and the restart timer it also touches are not player
+ * state the traces show.
+ */
+static void death(const spg_map *map, const spg_profile *profile, spg_player *p)
+{
+    uint16_t limit = (uint16_t)m68k_addw(map->limit_bottom, 0x100);
+
+    if (limit < (uint16_t)m68k_hiw(p->y)) {
+        p->y_speed = -0x38;
+        p->routine = SPG_ROUTINE_RESET_LEVEL;
+    }
+    spg_object_fall(p, profile->gravity);
+}
+
+/*
  * Sonic_Control.  The joypad copy (v_jpadhold1 -> v_jpadhold2) is the
  * `input` argument; the mode routine is picked by status bits 1 (air) and
  * 2 (roll) in the order of Sonic_Modes; afterwards the ground sensors'
  * angles (v_anglebuffer, v_anglebuffer2) are copied into the object.
  *
- * A player whose routine is not 2 (Sonic_Control) is left untouched: after
- * a death (routine 6, set by Sonic_LevelBound) the original runs
- * Sonic_Death, which the core does not model, so the state freezes at the
- * end of the frame the player died in.
+ * After a death (routine 6, set by Sonic_LevelBound) the frame runs
+ * Sonic_Death instead; in routine 8 (Sonic_ResetLevel) only a restart
+ * timer counts down, so nothing traced changes.
  */
 void spg_step(const spg_profile *profile, const spg_map *map,
               spg_input input, spg_player *player)
 {
     spg_frame f;
 
+    if (player->routine == SPG_ROUTINE_DEATH) {
+        death(map, profile, player);
+        return;
+    }
     if (player->routine != SPG_ROUTINE_CONTROL)
         return;
 

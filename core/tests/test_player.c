@@ -165,7 +165,8 @@ static void test_default_map_limits(void)
 
 /* Dying in the air: KillSonic returns into the mode routine, so the frame
  * goes on (ObjectFall moves 7 px up with the new speed and adds gravity);
- * after that spg_step leaves the dead player alone. */
+ * then Sonic_Death keeps it falling until y passes limit_bottom + $100,
+ * sets y speed -$38 and routine 8, after which nothing changes. */
 static void test_death_frame(void)
 {
     spg_profile pr = fixture_profile(SPG_VARIANT_NORMAL);
@@ -187,9 +188,36 @@ static void test_death_frame(void)
     CHECK_EQ(p.x_speed, 0);
     CHECK_EQ(p.status, SPG_STATUS_IN_AIR);
 
+    /* y 793 is past 500 + $100: GameOver, then the fall with -$38 + $38. */
+    fixture_step(&pr, &m, &p, SPG_BTN_LEFT, SPG_BTN_A);
+    CHECK_EQ(p.routine, SPG_ROUTINE_RESET_LEVEL);
+    CHECK_EQ(m68k_hiw(p.y), 792);
+    CHECK_EQ(m68k_low(p.y), 0xC800);
+    CHECK_EQ(p.y_speed, 0);
+    CHECK_EQ(p.x_speed, 0);
+
     after = p;
-    fixture_step(&pr, &m, &after, SPG_BTN_LEFT, SPG_BTN_A);
+    fixture_step(&pr, &m, &after, SPG_BTN_RIGHT, SPG_BTN_A);
     CHECK(memcmp(&after, &p, sizeof p) == 0);
+}
+
+/* Sonic_Death before the limit: only ObjectFall (dry gravity even when
+ * underwater), routine stays 6. */
+static void test_death_fall(void)
+{
+    spg_profile pr = fixture_profile(SPG_VARIANT_UNDERWATER);
+    spg_map m = spg_map_default();
+    spg_player p = spg_player_default(&pr);
+
+    m.limit_bottom = 500;
+    p.routine = SPG_ROUTINE_DEATH;
+    p.status = SPG_STATUS_IN_AIR | SPG_STATUS_UNDERWATER;
+    p.y = m68k_mkl(700, 0);
+    p.y_speed = -0x100;
+    fixture_step(&pr, &m, &p, 0, 0);
+    CHECK_EQ(p.routine, SPG_ROUTINE_DEATH);
+    CHECK_EQ(m68k_hiw(p.y), 699);
+    CHECK_EQ(p.y_speed, -0x100 + 0x38);
 }
 
 /* A jump ends the mode routine: no walking, no move that frame. */
@@ -326,6 +354,7 @@ int main(void)
     RUN(test_level_bound_bottom);
     RUN(test_default_map_limits);
     RUN(test_death_frame);
+    RUN(test_death_fall);
     RUN(test_jump_returns_early);
     RUN(test_mode_air_roll);
     RUN(test_angle_buffers);

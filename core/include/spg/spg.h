@@ -154,7 +154,8 @@ enum {
 enum {
     SPG_ROUTINE_CONTROL = 2, /**< normal play */
     SPG_ROUTINE_HURT = 4,
-    SPG_ROUTINE_DEATH = 6
+    SPG_ROUTINE_DEATH = 6,   /**< falling off the bottom of the level */
+    SPG_ROUTINE_RESET_LEVEL = 8 /**< waiting for the level to restart */
 };
 
 /**
@@ -265,10 +266,10 @@ spg_player spg_player_default(const spg_profile *profile);
  * the mode routine chosen by the air/roll status bits, water, angle
  * buffers, animation id).  Nothing outside *player changes.
  *
- * Only routine 2 is simulated.  A player with any other routine is left
- * as it is: after falling below the bottom limit (routine 6, death, set
- * as KillSonic does) the state stays at the end of the dying frame, while
- * the original goes on with Sonic_Death (ObjectFall each frame).
+ * After falling below the bottom limit (routine 6, set as KillSonic does)
+ * a frame runs Sonic_Death instead: the fall goes on until y passes
+ * limit_bottom + $100, then routine 8 (Sonic_ResetLevel), where nothing
+ * the traces show changes any more.
  */
 void spg_step(const spg_profile *profile, const spg_map *map,
               spg_input input, spg_player *player);
