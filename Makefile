@@ -106,8 +106,12 @@ test: all tests
 check: all
 	$(BIN) check scenarios
 
-bench: all
-	sh ci/bench.sh $(ROM)
+BENCH := $(BUILD)/spgbench
+$(BENCH): harness/bench/spgbench.c $(HLIB) $(LIB)
+	$(CC) $(CPPFLAGS_ALL) -Iharness $(YAML_CFLAGS) $(UC_CFLAGS) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) -lm
+
+bench: all $(BENCH)
+	$(BENCH) $(if $(ROM),--rom "$(ROM)") scenarios
 
 goldens: all
 	@test -n "$(ROM)" || { echo "usage: make goldens ROM=path/to/your/sonic1.bin" >&2; exit 2; }
@@ -122,4 +126,4 @@ clean:
 # Capture self-test programs (68000 assembly assembled at build time).
 -include harness/capture/capture.mk
 
--include $(CORE_OBJ:.o=.d) $(HARNESS_LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d)
+-include $(CORE_OBJ:.o=.d) $(HARNESS_LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(BENCH).d
