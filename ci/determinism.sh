@@ -12,6 +12,7 @@ FAILED=0
 ok()   { PASSED=$((PASSED + 1)); }
 bad()  { FAILED=$((FAILED + 1)); echo "FAIL: $*"; }
 
+mkdir -p build/det
 ref=""
 for cc in gcc clang; do
     for opt in O0 O2; do
