@@ -125,5 +125,6 @@ clean:
 
 # Capture self-test programs (68000 assembly assembled at build time).
 -include harness/capture/capture.mk
+-include harness/capture/m68kfix.mk
 
 -include $(CORE_OBJ:.o=.d) $(HARNESS_LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(BENCH).d
