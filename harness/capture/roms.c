@@ -10,13 +10,9 @@
 
 #include <string.h>
 
-/* Sonic the Hedgehog (1991), REV01. */
-static const capture_sym s1_rev01_syms[] = {
-    /* code */
-    { "SonicPlayer", 0x000132ACu },     /* object 01: the player routine */
-    { "Map_Sonic", 0x00021CF4u },       /* what Sonic_Main puts in obMap */
-    { "code_begin", 0x00000206u },      /* EntryPoint */
-    { "code_end", 0x00021CF4u },        /* first data after the player code */
+/* The same in REV00 and REV01: the collision tables in ROM and the RAM
+ * layout. */
+const capture_sym capture_s1_common_syms[] = {
     /* ROM tables the scenario's masks are written into */
     { "AngleMap", 0x00062900u },
     { "CollArray1", 0x00062A00u },      /* column heights, 16 per mask */
@@ -50,6 +46,17 @@ static const capture_sym s1_rev01_syms[] = {
     { "v_zone", 0xFFFFFE10u },
     { "f_debugmode", 0xFFFFFFFAu },
 };
+const size_t capture_s1_common_count =
+    sizeof capture_s1_common_syms / sizeof capture_s1_common_syms[0];
+
+/* Sonic the Hedgehog (1991), REV01. */
+static const capture_sym s1_rev01_syms[] = {
+    /* code */
+    { "SonicPlayer", 0x000132ACu },     /* object 01: the player routine */
+    { "Map_Sonic", 0x00021CF4u },       /* what Sonic_Main puts in obMap */
+    { "code_begin", 0x00000206u },      /* EntryPoint */
+    { "code_end", 0x00021CF4u },        /* first data after the player code */
+};
 
 static const uint32_t s1_rev01_fixes[] = {
     0x0001348Au, 0x0001348Eu, 0x00013492u, /* Sonic_Water */
@@ -63,6 +70,7 @@ static const capture_rom_desc s1_rev01 = {
     "09dadb5071eb35050067a32462e39c5f",
     0x80000u,
     s1_rev01_syms, sizeof s1_rev01_syms / sizeof s1_rev01_syms[0],
+    capture_s1_common_syms, sizeof capture_s1_common_syms / sizeof capture_s1_common_syms[0],
     s1_rev01_fixes, sizeof s1_rev01_fixes / sizeof s1_rev01_fixes[0],
 };
 
@@ -73,36 +81,6 @@ static const capture_sym s1_rev00_syms[] = {
     { "Map_Sonic", 0x000211E2u },
     { "code_begin", 0x00000206u },
     { "code_end", 0x000211E2u },
-    { "AngleMap", 0x00062900u },
-    { "CollArray1", 0x00062A00u },
-    { "CollArray2", 0x00063A00u },
-    { "collindex_rom", 0x00064C62u },
-    { "collindex_size", 0x00000190u },
-    { "v_256x256", 0xFFFF0000u },
-    { "v_lvllayout", 0xFFFFA400u },
-    { "v_player", 0xFFFFD000u },
-    { "v_objspace_end", 0xFFFFF000u },
-    { "v_jpadhold2", 0xFFFFF602u },
-    { "v_jpadpress2", 0xFFFFF603u },
-    { "v_jpadhold1", 0xFFFFF604u },
-    { "v_jpadpress1", 0xFFFFF605u },
-    { "v_limitleft2", 0xFFFFF728u },
-    { "v_limitright2", 0xFFFFF72Au },
-    { "v_limittop2", 0xFFFFF72Cu },
-    { "v_limitbtm2", 0xFFFFF72Eu },
-    { "v_lookshift", 0xFFFFF73Eu },
-    { "v_sonspeedmax", 0xFFFFF760u },
-    { "v_sonspeedacc", 0xFFFFF762u },
-    { "v_sonspeeddec", 0xFFFFF764u },
-    { "v_anglebuffer", 0xFFFFF768u },
-    { "v_anglebuffer2", 0xFFFFF76Au },
-    { "v_collindex", 0xFFFFF796u },
-    { "f_playerctrl", 0xFFFFF7C8u },
-    { "f_lockctrl", 0xFFFFF7CCu },
-    { "v_systemstack", 0xFFFFFE00u },
-    { "v_debuguse", 0xFFFFFE08u },
-    { "v_zone", 0xFFFFFE10u },
-    { "f_debugmode", 0xFFFFFFFAu },
 };
 
 static const uint32_t s1_rev00_fixes[] = {
@@ -117,6 +95,7 @@ static const capture_rom_desc s1_rev00 = {
     "1bc674be034e43c96b86487ac69d9293",
     0x80000u,
     s1_rev00_syms, sizeof s1_rev00_syms / sizeof s1_rev00_syms[0],
+    capture_s1_common_syms, sizeof capture_s1_common_syms / sizeof capture_s1_common_syms[0],
     s1_rev00_fixes, sizeof s1_rev00_fixes / sizeof s1_rev00_fixes[0],
 };
 
@@ -131,14 +110,22 @@ const capture_rom_desc *capture_rom_find(const char *md5_hex)
     return NULL;
 }
 
-int capture_rom_sym(const capture_rom_desc *d, const char *name, uint32_t *out)
+static int find_sym(const capture_sym *syms, size_t n, const char *name,
+                    uint32_t *out)
 {
-    for (size_t i = 0; i < d->sym_count; i++)
-        if (strcmp(d->syms[i].name, name) == 0) {
-            *out = d->syms[i].addr;
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(syms[i].name, name) == 0) {
+            *out = syms[i].addr;
             return 0;
         }
     return -1;
+}
+
+int capture_rom_sym(const capture_rom_desc *d, const char *name, uint32_t *out)
+{
+    if (find_sym(d->syms, d->sym_count, name, out) == 0)
+        return 0;
+    return find_sym(d->common, d->common_count, name, out);
 }
 
 void capture_rom_list(FILE *f)

@@ -24,8 +24,11 @@ typedef struct capture_rom_desc {
     const char *name;         /* e.g. "Sonic the Hedgehog (REV01)" */
     const char *md5;          /* 32 lowercase hex digits; NULL: test image */
     uint32_t size;            /* image size in bytes (0: any, tests only) */
-    const capture_sym *syms;  /* the address table */
+    const capture_sym *syms;  /* the address table of this image */
     size_t sym_count;
+    const capture_sym *common; /* symbols shared with other images (may be
+                                  NULL); looked up after syms */
+    size_t common_count;
     /* ROM addresses of instructions the player code runs that Unicorn
      * 2.0.1 executes wrongly (memory-form asr.w).  Checked against the
      * image at load time; the correction itself covers every address. */
@@ -35,6 +38,11 @@ typedef struct capture_rom_desc {
 
 /* The supported images, in order of preference. */
 extern const capture_rom_desc *const capture_roms[];
+
+/* The symbols every supported Sonic 1 image shares (collision tables and
+ * the RAM layout); tests reuse them for their stand-in images. */
+extern const capture_sym capture_s1_common_syms[];
+extern const size_t capture_s1_common_count;
 extern const size_t capture_rom_count;
 
 /* The description whose MD5 matches, or NULL. */

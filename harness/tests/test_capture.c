@@ -60,7 +60,8 @@ static void load_image(void)
     }
 }
 
-/* The address table: the game's RAM layout, the test image's ROM. */
+/* The address table: the test image's own code and collision tables; the
+ * RAM layout comes from the shared Sonic 1 table (capture_s1_common_syms). */
 static capture_sym syms[] = {
     { "SonicPlayer", P_PLAYER },
     { "Map_Sonic", 0x00001234u },
@@ -71,31 +72,6 @@ static capture_sym syms[] = {
     { "CollArray2", T_COLL2 },
     { "collindex_rom", T_COLLINDEX },
     { "collindex_size", T_COLLINDEX_SIZE },
-    { "v_256x256", 0xFFFF0000u },
-    { "v_lvllayout", 0xFFFFA400u },
-    { "v_player", 0xFFFFD000u },
-    { "v_objspace_end", 0xFFFFF000u },
-    { "v_jpadhold2", 0xFFFFF602u },
-    { "v_jpadpress2", 0xFFFFF603u },
-    { "v_jpadhold1", 0xFFFFF604u },
-    { "v_jpadpress1", 0xFFFFF605u },
-    { "v_limitleft2", 0xFFFFF728u },
-    { "v_limitright2", 0xFFFFF72Au },
-    { "v_limittop2", 0xFFFFF72Cu },
-    { "v_limitbtm2", 0xFFFFF72Eu },
-    { "v_lookshift", 0xFFFFF73Eu },
-    { "v_sonspeedmax", 0xFFFFF760u },
-    { "v_sonspeedacc", 0xFFFFF762u },
-    { "v_sonspeeddec", 0xFFFFF764u },
-    { "v_anglebuffer", 0xFFFFF768u },
-    { "v_anglebuffer2", 0xFFFFF76Au },
-    { "v_collindex", 0xFFFFF796u },
-    { "f_playerctrl", 0xFFFFF7C8u },
-    { "f_lockctrl", 0xFFFFF7CCu },
-    { "v_systemstack", 0xFFFFFE00u },
-    { "v_debuguse", 0xFFFFFE08u },
-    { "v_zone", 0xFFFFFE10u },
-    { "f_debugmode", 0xFFFFFFFAu },
 };
 #define NSYMS (sizeof syms / sizeof syms[0])
 
@@ -107,7 +83,9 @@ static capture_rom_desc desc_for(uint32_t entry)
 {
     memcpy(entry_syms, syms, sizeof syms);
     entry_syms[0].addr = entry;
-    capture_rom_desc d = { "selftest", NULL, 0, entry_syms, NSYMS, asr_fix, 1 };
+    capture_rom_desc d = { "selftest", NULL, 0, entry_syms, NSYMS,
+                           capture_s1_common_syms, capture_s1_common_count,
+                           asr_fix, 1 };
     return d;
 }
 
@@ -202,6 +180,8 @@ static void test_rom_table(void)
     for (size_t i = 0; i < capture_rom_count; i++) {
         for (size_t k = 0; k < NSYMS; k++)
             CHECK_EQ(capture_rom_sym(capture_roms[i], syms[k].name, &a), 0);
+        for (size_t k = 0; k < capture_s1_common_count; k++)
+            CHECK_EQ(capture_rom_sym(capture_roms[i], capture_s1_common_syms[k].name, &a), 0);
     }
 }
 
@@ -263,9 +243,9 @@ static void test_desc_checks(void)
     err = tmpfile();
     CHECK_EQ(capture_rom_from_desc(image, image_size, &d, &rom, err), -1);
     fclose(err);
-    /* a missing symbol */
+    /* missing symbols: the image's own table without the shared RAM layout */
     d = desc_for(P_PLAYER);
-    d.sym_count = NSYMS - 1;
+    d.common_count = 0;
     err = tmpfile();
     CHECK_EQ(capture_rom_from_desc(image, image_size, &d, &rom, err), -1);
     fclose(err);
