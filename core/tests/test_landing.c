@@ -12,21 +12,15 @@
 
 #define MAP_W 64
 #define MAP_H 64
+#include "tile_fixture.h"
 
-static uint16_t cells[MAP_W * MAP_H];
-static spg_mask masks[8];
-static spg_map map;
-static spg_profile profile;
-static spg_frame frame;
 
 enum { FULL = 1, SLOPED = 2 };
-enum { ALL = SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID };
 
 static void setup(void)
 {
     int i;
-    memset(cells, 0, sizeof cells);
-    memset(masks, 0, sizeof masks);
+    tile_fixture_reset();
     for (i = 0; i < 16; i++) {
         masks[FULL].heights[i] = 16;
         masks[FULL].widths[i] = 16;
@@ -34,27 +28,8 @@ static void setup(void)
         masks[SLOPED].widths[i] = 16;
     }
     masks[FULL].angle = 0xFF;
-    memset(&map, 0, sizeof map);
-    map.masks = masks;
-    map.mask_count = 8;
-    map.cells = cells;
-    map.width = MAP_W;
-    map.height = MAP_H;
-    memset(&profile, 0, sizeof profile);
-    profile.layout_tiles_x = 1024;
-    profile.layout_tiles_y = 128;
-    memset(&frame, 0, sizeof frame);
-    frame.profile = &profile;
-    frame.map = &map;
 }
 
-static void fill(int tx0, int tx1, int ty0, int ty1, uint16_t cell)
-{
-    int tx, ty;
-    for (ty = ty0; ty <= ty1; ty++)
-        for (tx = tx0; tx <= tx1; tx++)
-            cells[ty * MAP_W + tx] = cell;
-}
 
 /* Curled in the air (a jump): radii 14 x 7. */
 static spg_player jumping(int x, int y, int xs, int ys)

@@ -13,21 +13,15 @@
 
 #define MAP_W 200
 #define MAP_H 64
+#include "tile_fixture.h"
 
-static uint16_t cells[MAP_W * MAP_H];
-static spg_mask masks[8];
-static spg_map map;
-static spg_profile profile;
-static spg_frame frame;
 
 enum { FULL = 1, RAMP = 2, RAMP_DOWN = 3 };
-enum { ALL = SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID };
 
 static void setup(void)
 {
     int i;
-    memset(cells, 0, sizeof cells);
-    memset(masks, 0, sizeof masks);
+    tile_fixture_reset();
     for (i = 0; i < 16; i++) {
         masks[FULL].heights[i] = 16;
         masks[RAMP].heights[i] = (int8_t)(i + 1);
@@ -38,27 +32,8 @@ static void setup(void)
     masks[RAMP_DOWN].angle = 0x20;
     for (i = 1; i < 4; i++)
         spg_mask_derive_widths(&masks[i]);
-    memset(&map, 0, sizeof map);
-    map.masks = masks;
-    map.mask_count = 8;
-    map.cells = cells;
-    map.width = MAP_W;
-    map.height = MAP_H;
-    memset(&profile, 0, sizeof profile);
-    profile.layout_tiles_x = 1024;
-    profile.layout_tiles_y = 128;
-    memset(&frame, 0, sizeof frame);
-    frame.profile = &profile;
-    frame.map = &map;
 }
 
-static void fill(int tx0, int tx1, int ty0, int ty1, uint16_t cell)
-{
-    int tx, ty;
-    for (ty = ty0; ty <= ty1; ty++)
-        for (tx = tx0; tx <= tx1; tx++)
-            cells[ty * MAP_W + tx] = cell;
-}
 
 static spg_player standing(int x, int y, uint8_t angle)
 {
