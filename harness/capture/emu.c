@@ -10,6 +10,10 @@
 #include "capture/m68kfix.h"
 #include "capture/m68kform.h"
 
+/* The Unicorn CPU model that behaves like a 68000 (m68kfix_cpu_model). */
+enum { CPU_MODEL_UNKNOWN = -2 };
+static int cpu_model = CPU_MODEL_UNKNOWN;
+
 #define Z80_BASE 0x00A00000u
 #define IO_BASE 0x00A10000u
 #define VDP_BASE 0x00C00000u
@@ -294,8 +298,16 @@ int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
     if (err != UC_ERR_OK)
         return uc_failed(e, "uc_open", err);
     /* The 68000 model, before anything is mapped (the default is a
-     * ColdFire, which faults in the player code). */
-    err = uc_ctl_set_cpu_model(e->uc, UC_CPU_M68K_M68000);
+     * ColdFire, which faults in the player code).  Unicorn 2.0.1's model
+     * table is out of step with its names: UC_CPU_M68K_M68000 selects a
+     * 68020, so the value is found by probing (once per process). */
+    if (cpu_model == CPU_MODEL_UNKNOWN)
+        cpu_model = m68kfix_cpu_model();
+    if (cpu_model < 0) {
+        fail(e, EMU_ERR_UNICORN, 0, 0, "no Unicorn CPU model behaves like a 68000");
+        return -1;
+    }
+    err = uc_ctl_set_cpu_model(e->uc, cpu_model);
     if (err != UC_ERR_OK)
         return uc_failed(e, "select the 68000 model", err);
 

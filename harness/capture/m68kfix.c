@@ -228,7 +228,7 @@ static long x_offset = -2;  /* -2: not calibrated yet (same in a process) */
 static long calibrate_x_offset(uc_engine *uc)
 {
     uc_context *saved = NULL, *probe = NULL;
-    static uint8_t img[4][4096];
+    uint8_t img[4][4096];
     size_t n = uc_context_size(uc), off;
     uint32_t sr = 0;
     long found = -1;

@@ -32,7 +32,9 @@
  * the new PC: the wrong instruction is skipped.  If memory cannot be read
  * or written the hook changes nothing and Unicorn runs (and faults on) the
  * instruction.  Addresses are not wrapped to 24 bits (as in Unicorn) and
- * odd addresses raise no address error (Unicorn has none).
+ * odd addresses raise no address error (Unicorn has none).  The memory
+ * accesses of a corrected instruction go through uc_mem_read/uc_mem_write,
+ * so UC_HOOK_MEM_* hooks do not see them.
  *
  * SR and the condition codes.  uc_reg_read(UC_M68K_REG_SR) returns QEMU's
  * env->sr, which holds only the system byte (T, S, interrupt mask): the
@@ -53,8 +55,8 @@
  * runs at full speed (Unicorn emits the hook call only for instructions
  * inside a hook's range).  The code must be in memory before the call and
  * must not change afterwards.  Sonic 1's code range $000206-$021CF3 gives
- * 218 hooked addresses; the player routine runs about 3% slower (115,900
- * vs 119,000 frames/s, measured on this machine).  Caveat: when another
+ * 218 hooked addresses; the player routine runs 3-4% slower (109,700
+ * instead of 114,400 frames/s on the audit's machine).  Caveat: when another
  * UC_HOOK_CODE covers every instruction (uc_emu_start with a count, or a
  * tracing hook), Unicorn walks all code hooks for each instruction, so
  * many hooked addresses then cost more: keep [begin, end] to the code.
@@ -115,9 +117,10 @@ int m68kfix_cpu_model(void);
 
 /* Read the full SR (system byte and condition codes) while the engine is
  * stopped: saves D0 and PC, runs "move.w sr,d0" at `scratch` (2 bytes of
- * mapped, executable memory that the caller does not otherwise use; the
- * two bytes are restored afterwards), restores D0 and PC.  Returns 0 and
- * the SR in *sr, or -1 on a Unicorn error. */
+ * mapped, writable, executable memory; they are restored afterwards, as
+ * are D0 and PC).  Returns 0 and the SR in *sr, or -1 on a Unicorn error.
+ * Not after a run that ended in UC_ERR_EXCEPTION: Unicorn 2.0.1 can then
+ * abort the process evaluating the flags ("Bad CC_OP"). */
 int m68kfix_read_sr(uc_engine *uc, uint32_t scratch, uint16_t *sr);
 
 #endif /* SPGSIM_M68KFIX_H */
