@@ -1,0 +1,246 @@
+/*
+ * cmd_new.c - `spgsim new TOPIC/NAME [--dir DIR]`
+ *
+ * Writes DIR/TOPIC/NAME.yaml (DIR defaults to "scenarios"): a commented
+ * scenario template per docs/scenario-format.md that loads and runs as it
+ * is - a flat floor, Sonic standing on it, a few frames of input - with a
+ * `verifies:` example commented out.  TOPIC's directory is created when
+ * missing; an existing file is never overwritten (the template is written
+ * to a temporary file and hard-linked into place, which fails if the name
+ * is taken, so even two racing `new` commands cannot clobber each other).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "commands.h"
+
+static void new_usage(FILE *f)
+{
+    fputs("usage: spgsim new TOPIC/NAME [--dir DIR]\n"
+          "  writes DIR/TOPIC/NAME.yaml (DIR: scenarios), a scenario template\n"
+          "  TOPIC and NAME: lowercase letters, digits, '_' and '-'\n",
+          f);
+}
+
+/* Lowercase letters, digits, '_' and '-', not starting with '-'. */
+static int valid_part(const char *s, size_t len)
+{
+    size_t i;
+    if (len == 0 || len > 64 || s[0] == '-')
+        return 0;
+    for (i = 0; i < len; i++) {
+        char c = s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+              c == '-'))
+            return 0;
+    }
+    return 1;
+}
+
+static void write_template(FILE *f, const char *topic, const char *name)
+{
+    fprintf(f,
+"# yaml-language-server: $schema=../../schema/scenario.schema.json\n"
+"# %s/%s - written by `spgsim new`; the format is docs/scenario-format.md.\n"
+"#\n"
+"#   spgsim run scenarios/%s/%s.yaml          the core's trace (CSV)\n"
+"#   spgsim capture --rom ROM scenarios/%s/%s.yaml   its golden, from the\n"
+"#                                           original game's code\n"
+"#   spgsim check scenarios/%s/%s.yaml        compare the two\n"
+"#\n"
+"# As written: Sonic stands on a flat floor, walks right for 30 frames and\n"
+"# then lets go.  Change the map, the start and the input to show what the\n"
+"# scenario is about, and say it in the description.\n"
+"name: %s\n"
+"description: >\n"
+"  Sonic stands on a flat floor, holds right for 30 frames, then lets go.\n"
+"game: sonic1            # sonic1 (Sonic the Hedgehog, REV01)\n"
+"character: sonic        # sonic\n"
+"variant: normal         # normal | speed_shoes | underwater\n"
+"\n"
+"tiles:                  # named 16x16 masks\n"
+"  block:\n"
+"    heights: full       # full | empty | 16 integers -16..16 (column heights)\n"
+"    # widths: [...]     # optional, 16 integers; derived from heights\n"
+"    angle: 0xFF         # 0..255; 0xFF = flat (angle from the sensor)\n"
+"    solidity: all       # all | top | sides | none\n"
+"\n"
+"map:\n"
+"  origin: [0, 640]      # level pixel of the first row's first cell\n"
+"                        # (multiples of 16)\n"
+"  legend:               # symbols; '.' and ' ' are always empty\n"
+"    \"#\": block\n"
+"    # \"/\": {tile: block, flip: [x], solidity: top}\n"
+"  rows:                 # one character per 16x16 cell, rows of equal length\n"
+"    - \"................................\"\n"
+"    - \"................................\"\n"
+"    - \"................................\"\n"
+"    - \"################################\"   # top at y = 640 + 3*16 = 688\n"
+"\n"
+"start:                  # anything left out: 0 / right / on the ground\n"
+"  x: 96                 # pixel; or \"$60\"\n"
+"  y: 668                # standing (height radius 19): floor top - 20\n"
+"  facing: right         # right | left\n"
+"  # x_speed: 0          # 1/256 px per frame; also y_speed, ground_speed\n"
+"  # angle: 0            # 0..255\n"
+"  # in_air: false\n"
+"  # rolling: false\n"
+"\n"
+"# bounds: {left: 0, right: 16000, bottom: 2000}   # level limits (pixels)\n"
+"\n"
+"input:                  # run-length steps; buttons: up down left right a b "
+"c start\n"
+"  - {frames: 30, hold: [right]}\n"
+"  - {frames: 30}        # nothing held\n"
+"# frames: 60            # optional; at least the sum of the steps\n"
+"\n"
+"# verifies:             # documented values this scenario checks\n"
+"#   - id: %s/%s\n"
+"#     source: \"Physics review part 2 (running), Acceleration\"\n"
+"#     quote: \"The sentence of the document that states the value.\"\n"
+"#     frame: 30         # trace row: the state after the 30th frame\n"
+"#     field: ground_speed\n"
+"#     value: 360        # what the document states (30 x $0C)\n"
+"#     # original: ...   # only when the original game does otherwise,\n"
+"#     # note: \"...\"     # with a note saying how\n",
+            topic, name, topic, name, topic, name, topic, name, name, topic,
+            name);
+}
+
+int cmd_new(int argc, char **argv)
+{
+    const char *spec = NULL, *dir = "scenarios";
+    const char *slash;
+    char topic[65], name[65];
+    size_t tlen, nlen, plen;
+    char *topic_dir = NULL, *path = NULL, *tmp = NULL;
+    struct stat st;
+    FILE *f;
+    int i, fd, bad, rc = 2;
+
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            new_usage(stdout);
+            return 0;
+        } else if (strcmp(argv[i], "--dir") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "spgsim new: --dir needs a value\n");
+                return 2;
+            }
+            dir = argv[++i];
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "spgsim new: unknown option '%s'\n", argv[i]);
+            new_usage(stderr);
+            return 2;
+        } else if (!spec) {
+            spec = argv[i];
+        } else {
+            fprintf(stderr, "spgsim new: one TOPIC/NAME at a time ('%s' and "
+                            "'%s' given)\n", spec, argv[i]);
+            return 2;
+        }
+    }
+    if (!spec) {
+        new_usage(stderr);
+        return 2;
+    }
+
+    slash = strchr(spec, '/');
+    if (!slash) {
+        fprintf(stderr, "spgsim new: '%s': expected TOPIC/NAME, e.g. "
+                        "running/accel-from-rest\n", spec);
+        return 2;
+    }
+    tlen = (size_t)(slash - spec);
+    nlen = strlen(slash + 1);
+    if (nlen > 5 && strcmp(slash + 1 + nlen - 5, ".yaml") == 0)
+        nlen -= 5;
+    if (!valid_part(spec, tlen) || !valid_part(slash + 1, nlen)) {
+        fprintf(stderr, "spgsim new: '%s': TOPIC and NAME must be 1 to 64 "
+                        "lowercase letters, digits, '_' or '-' (not starting "
+                        "with '-'), separated by one '/'\n", spec);
+        return 2;
+    }
+    memcpy(topic, spec, tlen);
+    topic[tlen] = 0;
+    memcpy(name, slash + 1, nlen);
+    name[nlen] = 0;
+
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "spgsim new: %s: no such directory (run from the "
+                        "repository root, or give --dir)\n", dir);
+        return 2;
+    }
+
+    plen = strlen(dir) + tlen + nlen + 32;
+    topic_dir = malloc(plen);
+    path = malloc(plen);
+    tmp = malloc(plen + 16);
+    if (!topic_dir || !path || !tmp) {
+        fprintf(stderr, "spgsim new: out of memory\n");
+        goto out;
+    }
+    snprintf(topic_dir, plen, "%s/%s", dir, topic);
+    snprintf(path, plen, "%s/%s.yaml", topic_dir, name);
+    snprintf(tmp, plen + 16, "%s/.%s.yaml.XXXXXX", topic_dir, name);
+
+    if (access(path, F_OK) == 0) {
+        fprintf(stderr, "spgsim new: %s already exists; not overwriting it\n",
+                path);
+        goto out;
+    }
+    if (mkdir(topic_dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "spgsim new: %s: %s\n", topic_dir, strerror(errno));
+        goto out;
+    }
+    fd = mkstemp(tmp);
+    if (fd < 0) {
+        fprintf(stderr, "spgsim new: %s: %s\n", topic_dir, strerror(errno));
+        goto out;
+    }
+    /* mkstemp makes the file 0600; a scenario is an ordinary file. */
+    {
+        mode_t mask = umask(0);
+        umask(mask);
+        if (fchmod(fd, 0666 & ~mask) != 0) {
+            /* not fatal: the file is still readable by its owner */
+        }
+    }
+    f = fdopen(fd, "w");
+    if (!f) {
+        fprintf(stderr, "spgsim new: %s: %s\n", tmp, strerror(errno));
+        close(fd);
+        unlink(tmp);
+        goto out;
+    }
+    write_template(f, topic, name);
+    bad = ferror(f) != 0;
+    if (fclose(f) != 0)
+        bad = 1;
+    if (bad) {
+        fprintf(stderr, "spgsim new: %s: write error\n", tmp);
+        unlink(tmp);
+        goto out;
+    }
+    if (link(tmp, path) != 0) {
+        if (errno == EEXIST)
+            fprintf(stderr, "spgsim new: %s already exists; not overwriting "
+                            "it\n", path);
+        else
+            fprintf(stderr, "spgsim new: %s: %s\n", path, strerror(errno));
+        unlink(tmp);
+        goto out;
+    }
+    unlink(tmp);
+    printf("%s\n", path);
+    rc = 0;
+out:
+    free(topic_dir);
+    free(path);
+    free(tmp);
+    return rc;
+}
