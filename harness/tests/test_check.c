@@ -15,6 +15,7 @@
 #include "scenario.h"
 #include "trace.h"
 #include "test.h"
+#include "test_files.h"
 
 static char tmpdir[64];
 
@@ -27,28 +28,12 @@ static char *path_of(const char *rel)
     return buf[k];
 }
 
-static int write_text(const char *path, const char *text)
+/* write_text, creating the directories on the way. */
+static int write_in_tree(const char *path, const char *text)
 {
     if (outfile_mkdirs(path, stdout) != 0)
         return -1;
-    FILE *f = fopen(path, "w");
-    if (f == NULL)
-        return -1;
-    fputs(text, f);
-    return fclose(f);
-}
-
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (f == NULL)
-        return NULL;
-    size_t cap = 1 << 20;
-    char *buf = calloc(1, cap);
-    if (buf)
-        buf[fread(buf, 1, cap - 1, f)] = '\0';
-    fclose(f);
-    return buf;
+    return write_text(path, text);
 }
 
 static char *scenario_text(int x, const char *extra)
@@ -149,7 +134,7 @@ static int golden_x(const char *golden, int frame, int32_t *x)
 static void test_statuses(void)
 {
     /* pass: golden from the same scenario */
-    CHECK_EQ(write_text(path_of("scenarios/t/pass.yaml"),
+    CHECK_EQ(write_in_tree(path_of("scenarios/t/pass.yaml"),
                         scenario_text(40,
                                       "verifies:\n"
                                       "  - {id: t/start-x, source: s, quote: "
@@ -162,7 +147,7 @@ static void test_statuses(void)
     CHECK_EQ(make_golden(path_of("scenarios/t/pass.yaml"),
                          path_of("golden/t/pass.csv"), -1), 0);
     /* FAIL: golden altered at frame 3 */
-    CHECK_EQ(write_text(path_of("scenarios/t/fail.yaml"),
+    CHECK_EQ(write_in_tree(path_of("scenarios/t/fail.yaml"),
                         scenario_text(48,
                                       "verifies:\n"
                                       "  - {id: t/fail-x, source: s, quote: "
@@ -171,20 +156,20 @@ static void test_statuses(void)
     CHECK_EQ(make_golden(path_of("scenarios/t/fail.yaml"),
                          path_of("golden/t/fail.csv"), 3), 0);
     /* stale: golden from x 56, scenario now says 57 */
-    CHECK_EQ(write_text(path_of("scenarios/t/stale.yaml"),
+    CHECK_EQ(write_in_tree(path_of("scenarios/t/stale.yaml"),
                         scenario_text(56, "")), 0);
     CHECK_EQ(make_golden(path_of("scenarios/t/stale.yaml"),
                          path_of("golden/t/stale.csv"), -1), 0);
-    CHECK_EQ(write_text(path_of("scenarios/t/stale.yaml"),
+    CHECK_EQ(write_in_tree(path_of("scenarios/t/stale.yaml"),
                         scenario_text(57, "")), 0);
     /* no golden */
-    CHECK_EQ(write_text(path_of("scenarios/t/nogold.yaml"),
+    CHECK_EQ(write_in_tree(path_of("scenarios/t/nogold.yaml"),
                         scenario_text(64, "")), 0);
     /* error: bad scenario (unknown key on line 12) */
-    CHECK_EQ(write_text(path_of("scenarios/t/bad.yaml"),
+    CHECK_EQ(write_in_tree(path_of("scenarios/t/bad.yaml"),
                         scenario_text(72, "colour: blue\n")), 0);
     /* not a scenario: ignored */
-    CHECK_EQ(write_text(path_of("scenarios/t/readme.txt"), "hello\n"), 0);
+    CHECK_EQ(write_in_tree(path_of("scenarios/t/readme.txt"), "hello\n"), 0);
 
     char *out = NULL;
     char *argv[] = {"check", "--json", path_of("r.json"), "--junit",
@@ -303,9 +288,9 @@ static void test_duplicate_ids(void)
 {
     const char *v = "verifies:\n  - {id: u/same, source: s, quote: q, "
                     "frame: 1, field: x, value: 1}\n";
-    CHECK_EQ(write_text(path_of("dup/scenarios/u/a.yaml"),
+    CHECK_EQ(write_in_tree(path_of("dup/scenarios/u/a.yaml"),
                         scenario_text(40, v)), 0);
-    CHECK_EQ(write_text(path_of("dup/scenarios/u/b.yaml"),
+    CHECK_EQ(write_in_tree(path_of("dup/scenarios/u/b.yaml"),
                         scenario_text(40, v)), 0);
     CHECK_EQ(make_golden(path_of("dup/scenarios/u/a.yaml"),
                          path_of("dup/golden/u/a.csv"), -1), 0);

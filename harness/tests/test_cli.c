@@ -14,6 +14,7 @@
 #include "scenario.h"
 #include "trace.h"
 #include "test.h"
+#include "test_files.h"
 
 static char tmpdir[64];
 static char spgsim[512];
@@ -36,24 +37,6 @@ static int sh(const char *args)
     if (st == -1 || !WIFEXITED(st))
         return -1;
     return WEXITSTATUS(st);
-}
-
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (f == NULL)
-        return NULL;
-    char *buf = calloc(1, 1 << 20);
-    if (buf)
-        buf[fread(buf, 1, (1 << 20) - 1, f)] = '\0';
-    fclose(f);
-    return buf;
-}
-
-static int exists(const char *p)
-{
-    struct stat st;
-    return stat(p, &st) == 0;
 }
 
 static int dir_entries(const char *dir)

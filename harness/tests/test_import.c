@@ -16,6 +16,7 @@
 #include "scenario.h"
 #include "spg/spg.h"
 #include "test.h"
+#include "test_files.h"
 
 static char data_dir[1024];
 static char tmp_dir[256];
@@ -45,30 +46,6 @@ static const char main_p1_script[] =
 static void path_of(char *buf, size_t n, const char *file)
 {
     snprintf(buf, n, "%s/%s", data_dir, file);
-}
-
-static char *read_all(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf;
-    long n;
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = 0;
-        if (len)
-            *len = (size_t)n;
-    }
-    return buf;
 }
 
 /* Load a fixture; returns the error text (static) in *msg. */
@@ -183,7 +160,7 @@ static void test_bk2_truncations(void)
     int ok_count = 0;
     FILE *err = tmpfile();
     path_of(path, sizeof path, "main.bk2");
-    data = read_all(path, &len);
+    data = read_file(path, &len);
     CHECK(data != NULL);
     if (!data || !err) {
         if (err)
@@ -331,7 +308,7 @@ static void test_command(void)
     snprintf(out, sizeof out, "%s/out.yaml", tmp_dir);
     unlink(out);
     CHECK_EQ(run_cmd(8, args_ok), 0);
-    text = read_all(out, NULL);
+    text = read_file(out, NULL);
     CHECK(text != NULL);
     if (text)
         CHECK(strcmp(text, "# spgsim import-inputs: main.bk2 (bk2, player 1, "

@@ -15,6 +15,7 @@
 #include "scenario.h"
 #include "spg/spg.h"
 #include "test.h"
+#include "test_files.h"
 
 static char root[256];
 
@@ -26,27 +27,6 @@ static int run_new(const char *spec)
     argv[2] = (char *)(uintptr_t)"--dir";
     argv[3] = root;
     return cmd_new(4, argv);
-}
-
-static char *read_all(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf;
-    long n;
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    if (buf)
-        buf[n] = 0;
-    fclose(f);
-    return buf;
 }
 
 static void rm_tree_file(const char *topic, const char *name)
@@ -66,7 +46,7 @@ static void test_writes_template(void)
     CHECK_EQ(run_new("running/walk-a-bit"), 0);
     snprintf(path, sizeof path, "%s/running/walk-a-bit.yaml", root);
     CHECK_EQ(stat(path, &st), 0);
-    text = read_all(path);
+    text = read_file(path, NULL);
     CHECK(text != NULL);
     if (text) {
         CHECK(strstr(text, "\nname: walk-a-bit\n") != NULL);
@@ -111,7 +91,7 @@ static void test_refuses_overwrite(void)
     }
     CHECK_EQ(run_new("air/mine"), 2);
     CHECK_EQ(run_new("air/mine.yaml"), 2);
-    text = read_all(path);
+    text = read_file(path, NULL);
     CHECK(text != NULL && strcmp(text, "hand edited\n") == 0);
     free(text);
     rm_tree_file("air", "mine.yaml");
@@ -198,7 +178,7 @@ static void test_verifies_example_is_valid(void)
     CHECK_EQ(run_new("mixed/template-verifies"), 0);
     snprintf(path, sizeof path, "%s/mixed/template-verifies.yaml", root);
     snprintf(path2, sizeof path2, "%s/mixed/uncommented.yaml", root);
-    text = read_all(path);
+    text = read_file(path, NULL);
     CHECK(text != NULL);
     if (!text) {
         rm_tree_file("mixed", "template-verifies.yaml");

@@ -13,6 +13,7 @@
 #include "outfile.h"
 #include "trace.h"
 #include "test.h"
+#include "test_files.h"
 
 static char tmpdir[64];
 
@@ -23,33 +24,6 @@ static char *tmp_path(const char *name)
     k = (k + 1) % 4;
     snprintf(buf[k], sizeof buf[k], "%s/%s", tmpdir, name);
     return buf[k];
-}
-
-static int write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    if (f == NULL)
-        return -1;
-    fputs(text, f);
-    return fclose(f);
-}
-
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (f == NULL)
-        return NULL;
-    char *buf = calloc(1, 1 << 16);
-    if (buf)
-        buf[fread(buf, 1, (1 << 16) - 1, f)] = '\0';
-    fclose(f);
-    return buf;
-}
-
-static int exists(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0;
 }
 
 /* A varied set of player states, including every extreme. */
