@@ -11,7 +11,7 @@ python3-jsonschema"
 
 missing=""
 for p in $PACKAGES; do
-    status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+    status=$(dpkg-query -W -f='${Status}' "$p" 2>&1 || true)
     case "$status" in
         *"install ok installed"*) ;;
         *) missing="$missing $p" ;;

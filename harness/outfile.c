@@ -28,6 +28,18 @@ int outfile_open(outfile *o, const char *path, FILE *err)
         return 0;
     }
     o->path = dup_str(path);
+    struct stat st;
+    if (o->path != NULL && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* A device, FIFO or the like: write to it, never rename over it. */
+        o->f = fopen(path, "w");
+        if (o->f == NULL) {
+            fprintf(err, "%s: cannot open: %s\n", path, strerror(errno));
+            free(o->path);
+            o->path = NULL;
+            return -1;
+        }
+        return 0;
+    }
     size_t n = strlen(path);
     /* "<dir>/.<base>.tmp.XXXXXX": same directory, so rename is atomic. */
     const char *slash = strrchr(path, '/');
@@ -83,14 +95,14 @@ int outfile_commit(outfile *o, FILE *err)
 {
     if (o->f == NULL)
         return -1;
-    if (o->tmp == NULL) { /* stdout */
+    if (o->tmp == NULL) { /* stdout, or a direct write to a device */
         int bad = fflush(o->f) != 0 || ferror(o->f);
-        o->f = NULL;
-        if (bad) {
-            fprintf(err, "<stdout>: write error\n");
-            return -1;
-        }
-        return 0;
+        if (o->path != NULL && fclose(o->f) != 0)
+            bad = 1;
+        if (bad)
+            fprintf(err, "%s: write error\n", o->path ? o->path : "<stdout>");
+        release(o);
+        return bad ? -1 : 0;
     }
     int bad = ferror(o->f) != 0;
     int e = 0;
@@ -126,9 +138,12 @@ void outfile_abort(outfile *o)
 {
     if (o->f == NULL)
         return;
-    if (o->tmp == NULL) {
-        fflush(o->f);
-        o->f = NULL;
+    if (o->tmp == NULL) { /* stdout, or a device: nothing to take back */
+        if (o->path != NULL)
+            fclose(o->f);
+        else
+            fflush(o->f);
+        release(o);
         return;
     }
     fclose(o->f);

@@ -11,6 +11,9 @@
  *     if (outfile_commit(&o, stderr) != 0) return 2;   (or outfile_abort)
  *
  * A NULL path or "-" writes to stdout instead (commit then just flushes).
+ * A destination that exists and is not a regular file (/dev/null, a FIFO,
+ * a terminal) is written to directly: renaming over it would replace the
+ * device with a plain file.
  * Missing parent directories are not created; see outfile_mkdirs().
  */
 #ifndef SPGSIM_OUTFILE_H
@@ -21,7 +24,7 @@
 typedef struct outfile {
     FILE *f;       /* write here */
     char *path;    /* destination (NULL for stdout) */
-    char *tmp;     /* temporary file (NULL for stdout) */
+    char *tmp;     /* temporary file (NULL for stdout or a direct write) */
 } outfile;
 
 /* Create the temporary file.  On error prints "path: message" to err and

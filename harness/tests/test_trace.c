@@ -264,6 +264,31 @@ static void test_outfile(void)
     CHECK_EQ(outfile_mkdirs(tmp_path("a/b/c/x.csv"), stdout), 0);
 }
 
+/* A destination that is not a regular file (here a FIFO; /dev/null in
+ * real use) is written to, never renamed over. */
+static void test_outfile_special(void)
+{
+    const char *path = tmp_path("fifo");
+    CHECK_EQ(mkfifo(path, 0600), 0);
+    /* A reader first, so opening for writing does not block. */
+    int rd = open(path, O_RDONLY | O_NONBLOCK);
+    CHECK(rd >= 0);
+    outfile o;
+    CHECK_EQ(outfile_open(&o, path, stdout), 0);
+    if (o.f != NULL) {
+        fputs("through the pipe\n", o.f);
+        CHECK_EQ(outfile_commit(&o, stdout), 0);
+    }
+    struct stat st;
+    CHECK_EQ(stat(path, &st), 0);
+    CHECK(S_ISFIFO(st.st_mode));
+    char buf[64] = {0};
+    CHECK_EQ(read(rd, buf, sizeof buf - 1), 17);
+    CHECK(strcmp(buf, "through the pipe\n") == 0);
+    close(rd);
+    unlink(path);
+}
+
 static void make_traces(trace *a, trace *b, int ra, int rb)
 {
     spg_player p[12];
@@ -397,6 +422,7 @@ int main(void)
     RUN(test_round_trip);
     RUN(test_reader_errors);
     RUN(test_outfile);
+    RUN(test_outfile_special);
     RUN(test_diff);
     RUN(test_cmd_diff);
     char cmd[128];
