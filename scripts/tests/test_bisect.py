@@ -18,6 +18,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from testkit import Results  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
 BISECT = os.path.join(ROOT, "scripts", "bisect")
@@ -60,20 +63,6 @@ printf '{"scenarios": [%s]}\n' "$items" > "$json"
 [ $fails -eq 0 ]
 """
 
-
-class Results:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, ok, label, detail=""):
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print("FAIL %s" % label)
-            if detail:
-                print("  " + detail.replace("\n", "\n  "))
 
 
 def sh(args, cwd, **kw):
@@ -313,8 +302,7 @@ def main():
                       {k: v for k, v in before.items() if k != "files"},
                       {k: v for k, v in after.items() if k != "files"}))
 
-    print("%d passed, %d failed" % (res.passed, res.failed))
-    return 1 if res.failed else 0
+    return res.finish()
 
 
 if __name__ == "__main__":

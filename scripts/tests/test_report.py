@@ -25,6 +25,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from testkit import Results  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
 REPORT = os.path.join(ROOT, "scripts", "report.py")
@@ -131,20 +134,6 @@ Some text between the tables.
 | `running/walk` | doc/erratum | 30 | x | 1 | 2 |
 """
 
-
-class Results:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, ok, label, detail=""):
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print("FAIL %s" % label)
-            if detail:
-                print("  " + str(detail)[:1500].replace("\n", "\n  "))
 
 
 def load_report_module():
@@ -511,8 +500,7 @@ def main():
         res.check(p.returncode == 2 and "no spgsim binary" in p.stderr,
                   "no spgsim: exit 2 with a message", p.stderr)
 
-    print("%d passed, %d failed" % (res.passed, res.failed))
-    return 1 if res.failed else 0
+    return res.finish()
 
 
 if __name__ == "__main__":

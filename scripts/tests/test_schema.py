@@ -28,6 +28,9 @@ import tempfile
 import jsonschema
 import yaml
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from testkit import Results  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
 
@@ -232,18 +235,6 @@ BAD = [
 ]
 
 
-class Results:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, ok, label, detail=""):
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print("FAIL %s%s" % (label, (": " + detail) if detail else ""))
-
 
 def run_loader(spgsim, path, out):
     p = subprocess.run([spgsim, "run", path, "-o", out],
@@ -384,8 +375,7 @@ def main():
                 os.unlink(out)
             res.check(not problems, "bad: %s" % label, "; ".join(problems))
 
-    print("%d passed, %d failed" % (res.passed, res.failed))
-    return 1 if res.failed else 0
+    return res.finish()
 
 
 if __name__ == "__main__":
