@@ -21,7 +21,7 @@ const char *const trace_columns[TRACE_COLUMNS] = {
     "pushing", "underwater",
     "width_radius", "height_radius",
     "control_lock", "anim", "routine", "jumping",
-    "angle_buffer_1", "angle_buffer_2",
+    "angle_buffer_1", "angle_buffer_2", "word_38",
 };
 
 int trace_column_index(const char *name)
@@ -68,6 +68,7 @@ void trace_row_values(int frame, const spg_player *p, int32_t out[TRACE_COLUMNS]
     out[k++] = p->jumping;
     out[k++] = p->angle_buffer_1;
     out[k++] = p->angle_buffer_2;
+    out[k++] = p->word_38;
 }
 
 void trace_write_header(FILE *f, const trace_meta *meta)

@@ -35,6 +35,7 @@ int spg_jump(spg_frame *f, spg_player *p)
     p->status |= SPG_STATUS_IN_AIR;
     p->status &= (uint8_t)~SPG_STATUS_PUSHING;
     p->jumping = 1;
+    p->word_38 &= 0x00FFu; /* clr.b stick_to_convex(a0) */
     p->height_radius = pr->stand_height_radius;
     p->width_radius = pr->stand_width_radius;
     if (p->status & SPG_STATUS_ROLLING) {

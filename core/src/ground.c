@@ -241,7 +241,8 @@ void spg_move_wall_check(spg_frame *f, spg_player *p)
 }
 
 /*
- * Sonic_SlopeRepel: a running control lock only counts down.  Otherwise,
+ * Sonic_SlopeRepel: nothing while the stick-to-convex flag is set; a
+ * running control lock only counts down.  Otherwise,
  * on any angle outside the floor quadrant, a ground speed below the slip
  * speed (unsigned compare of the absolute value) makes the player fall
  * off: ground speed 0, airborne, control lock $1E.
@@ -250,6 +251,8 @@ void spg_slope_repel(spg_frame *f, spg_player *p)
 {
     uint16_t speed;
 
+    if (spg_sticks_to_convex(p))
+        return;
     if (p->control_lock != 0) {
         p->control_lock = (uint16_t)(p->control_lock - 1u);
         return;

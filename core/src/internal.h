@@ -141,6 +141,13 @@ void spg_speed_to_pos(spg_player *p);                 /* SpeedToPos */
 void spg_level_bound(spg_frame *f, spg_player *p);    /* Sonic_LevelBound */
 void spg_kill(spg_player *p);                         /* KillSonic */
 
+/** The stick-to-convex flag: the high byte of the object word at $38
+ *  (tst.b stick_to_convex(a0) in Sonic_AnglePos and Sonic_SlopeRepel). */
+static inline int spg_sticks_to_convex(const spg_player *p)
+{
+    return (p->word_38 & 0xFF00u) != 0;
+}
+
 /** addq.w / subq.w on obY: add d to the pixel word of a 16.16 position,
  *  subpixel untouched (the 5 px shift when curling up or standing up). */
 static inline int32_t spg_add_pixels(int32_t pos, int d)

@@ -25,9 +25,14 @@ void spg_speed_to_pos(spg_player *p)
 /*
  * KillSonic, as far as it touches traced fields: routine 6 (death),
  * Sonic_ResetOnFloor, airborne, y speed -$700, x and ground speed 0, the
- * death animation.  The caller (Sonic_LevelBound) was branched to, not
- * called, so its rts returns into the mode routine, which goes on with the
- * rest of the frame as usual.
+ * pixel y copied into the word at $38, the death animation.  The caller
+ * (Sonic_LevelBound) was branched to, not called, so its rts returns into
+ * the mode routine, which goes on with the rest of the frame as usual.
+ * On the ground that rest is SpeedToPos, Sonic_AnglePos and
+ * Sonic_SlopeRepel, and the $38 word's high byte is the stick-to-convex
+ * flag: for a pixel y of 256 or more it is set, so AnglePos still snaps to
+ * a floor more than 14 px away and SlopeRepel returns at once (the control
+ * lock is not counted down, no slip starts).
  */
 void spg_kill(spg_player *p)
 {
@@ -37,6 +42,7 @@ void spg_kill(spg_player *p)
     p->y_speed = -0x700;
     p->x_speed = 0;
     p->ground_speed = 0;
+    p->word_38 = (uint16_t)m68k_hiw(p->y);
     p->anim = SPG_ANIM_DEATH;
 }
 

@@ -294,9 +294,8 @@ static void nudge(spg_player *p, int horizontal, int16_t d)
  * all with top solidity.  With the chosen distance d: -14 <= d <= 14
  * snaps to the surface; d < -14 (deep inside) does nothing; d > 14 leaves
  * the ground: in-air set, pushing cleared (and the original restarts the
- * running animation through obPrevAni, a byte the core does not keep;
- * stick_to_convex, which would keep the player on, is never set for the
- * player in these scenarios).
+ * running animation through obPrevAni, a byte the core does not keep),
+ * unless the stick-to-convex flag is set: then it snaps all the same.
  */
 void spg_angle_pos(spg_frame *f, spg_player *p)
 {
@@ -344,7 +343,7 @@ void spg_angle_pos(spg_frame *f, spg_player *p)
     d1 = sonic_angle(f, p, d0, d1);
     if (d1 == 0 || d1 < -14)
         return;
-    if (d1 > 14) {
+    if (d1 > 14 && !spg_sticks_to_convex(p)) {
         p->status |= SPG_STATUS_IN_AIR;
         p->status &= (uint8_t)~SPG_STATUS_PUSHING;
         return;

@@ -220,6 +220,71 @@ static void test_death_fall(void)
     CHECK_EQ(p.y_speed, -0x100 + 0x38);
 }
 
+/* Dying on the ground: KillSonic stores the pixel y in the word at $38,
+ * whose high byte is the stick-to-convex flag, and the mode routine goes
+ * on.  From 20 px above the floor Sonic_AnglePos snaps all the same and
+ * Sonic_SlopeRepel leaves the control lock alone; with y below 256 the
+ * flag stays clear, and neither happens. */
+static void test_ground_death_sticks(void)
+{
+    spg_profile pr = fixture_profile(SPG_VARIANT_NORMAL);
+    fixture_map fm;
+    spg_player p;
+
+    fixture_floor(&fm);
+    fm.map.limit_bottom = 400;      /* death line 624 */
+    p = spg_player_default(&pr);
+    p.x = m68k_mkl(300, 0);
+    p.y = m68k_mkl(FLOOR_Y - 20, 0);
+    p.control_lock = 5;
+    fixture_step(&pr, &fm.map, &p, 0, 0);
+    CHECK_EQ(p.routine, SPG_ROUTINE_DEATH);
+    CHECK_EQ(p.word_38, FLOOR_Y - 20);
+    CHECK_EQ(m68k_hiw(p.y), FLOOR_Y);   /* -7 by the speed, +27 snapped */
+    CHECK_EQ(p.control_lock, 5);
+
+    fm.map.limit_bottom = -300;     /* death line -76: y 200 is below it */
+    p = spg_player_default(&pr);
+    p.x = m68k_mkl(300, 0);
+    p.y = m68k_mkl(200, 0);
+    p.control_lock = 5;
+    fixture_step(&pr, &fm.map, &p, 0, 0);
+    CHECK_EQ(p.routine, SPG_ROUTINE_DEATH);
+    CHECK_EQ(p.word_38, 200);
+    CHECK_EQ(m68k_hiw(p.y), 193);       /* the floor at 736 is far away */
+    CHECK_EQ(p.control_lock, 4);
+}
+
+/* A set stick-to-convex flag keeps a grounded player on a surface more
+ * than 14 px away and stops a slip; a jump clears the flag's byte only. */
+static void test_stick_to_convex(void)
+{
+    spg_profile pr = fixture_profile(SPG_VARIANT_NORMAL);
+    fixture_map fm;
+    spg_player p;
+
+    fixture_floor(&fm);
+    p = spg_player_default(&pr);
+    p.x = m68k_mkl(300, 0);
+    p.y = m68k_mkl(FLOOR_Y - 30, 0);
+    p.word_38 = 0x0100;
+    fixture_step(&pr, &fm.map, &p, 0, 0);
+    CHECK_EQ(p.status & SPG_STATUS_IN_AIR, 0);
+    CHECK_EQ(m68k_hiw(p.y), FLOOR_Y);
+    p.word_38 = 0;
+    p.y = m68k_mkl(FLOOR_Y - 30, 0);
+    fixture_step(&pr, &fm.map, &p, 0, 0);
+    CHECK_EQ(p.status & SPG_STATUS_IN_AIR, SPG_STATUS_IN_AIR);
+
+    p = spg_player_default(&pr);
+    p.x = m68k_mkl(300, 0);
+    p.y = m68k_mkl(FLOOR_Y, 0);
+    p.word_38 = 0x1234;
+    fixture_step(&pr, &fm.map, &p, SPG_BTN_A, SPG_BTN_A);
+    CHECK_EQ(p.jumping, 1);
+    CHECK_EQ(p.word_38, 0x0034);
+}
+
 /* A jump ends the mode routine: no walking, no move that frame. */
 static void test_jump_returns_early(void)
 {
@@ -355,6 +420,8 @@ int main(void)
     RUN(test_default_map_limits);
     RUN(test_death_frame);
     RUN(test_death_fall);
+    RUN(test_ground_death_sticks);
+    RUN(test_stick_to_convex);
     RUN(test_jump_returns_early);
     RUN(test_mode_air_roll);
     RUN(test_angle_buffers);

@@ -19,7 +19,7 @@ enum {
     OB_INERTIA = 0x14, OB_HEIGHT = 0x16, OB_WIDTH = 0x17,
     OB_PRIORITY = 0x18, OB_ACTWID = 0x19, OB_ANIM = 0x1C,
     OB_STATUS = 0x22, OB_ROUTINE = 0x24, OB_ANGLE = 0x26,
-    OB_ANGLEBUF1 = 0x36, OB_ANGLEBUF2 = 0x37, OB_JUMPING = 0x3C,
+    OB_ANGLEBUF1 = 0x36, OB_ANGLEBUF2 = 0x37, OB_WORD38 = 0x38, OB_JUMPING = 0x3C,
     OB_LOCK = 0x3E,
     OBJ_SIZE = 0x40
 };
@@ -244,6 +244,7 @@ static void write_player(emu *e, const capture_rom *rom, const spg_player *p)
     emu_w8(e, o + OB_ANGLE, p->angle);
     emu_w8(e, o + OB_ANGLEBUF1, p->angle_buffer_1);
     emu_w8(e, o + OB_ANGLEBUF2, p->angle_buffer_2);
+    emu_w16(e, o + OB_WORD38, p->word_38);
     emu_w8(e, o + OB_JUMPING, p->jumping);
     emu_w16(e, o + OB_LOCK, p->control_lock);
     /* The sensors' RAM copies the routine stores into $36/$37. */
@@ -278,6 +279,7 @@ static void read_player(const emu *e, const capture_rom *rom, spg_player *p)
     p->angle = emu_r8(e, o + OB_ANGLE);
     p->angle_buffer_1 = emu_r8(e, o + OB_ANGLEBUF1);
     p->angle_buffer_2 = emu_r8(e, o + OB_ANGLEBUF2);
+    p->word_38 = emu_r16(e, o + OB_WORD38);
     p->jumping = emu_r8(e, o + OB_JUMPING);
     p->control_lock = emu_r16(e, o + OB_LOCK);
 }

@@ -463,7 +463,7 @@ static int same_player(const spg_player *a, const spg_player *b)
            a->status == b->status && a->routine == b->routine &&
            a->angle == b->angle && a->angle_buffer_1 == b->angle_buffer_1 &&
            a->angle_buffer_2 == b->angle_buffer_2 && a->jumping == b->jumping &&
-           a->control_lock == b->control_lock;
+           a->control_lock == b->control_lock && a->word_38 == b->word_38;
 }
 
 static void expect_emu_error(uint32_t entry, emu_status st, uint32_t pc,

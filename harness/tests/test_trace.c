@@ -48,12 +48,13 @@ static void sample_players(spg_player *p, int n)
         p[i].angle_buffer_2 = (uint8_t)(i * 40);
         p[i].jumping = (uint8_t)(i & 1);
         p[i].control_lock = (uint16_t)(i == 4 ? 65535 : i);
+        p[i].word_38 = (uint16_t)(i == 3 ? 0xFF00 : i * 7);
     }
 }
 
 static void test_columns(void)
 {
-    CHECK_EQ(TRACE_COLUMNS, 24);
+    CHECK_EQ(TRACE_COLUMNS, 25);
     CHECK(strcmp(trace_columns[0], "frame") == 0);
     CHECK_EQ(trace_column_index("frame"), 0);
     CHECK_EQ(trace_column_index("x"), 1);
@@ -127,9 +128,9 @@ static const char *columns_line =
     "frame,x,x_sub,y,y_sub,x_speed,y_speed,ground_speed,angle,facing_left,"
     "in_air,rolling,on_object,roll_jump,pushing,underwater,width_radius,"
     "height_radius,control_lock,anim,routine,jumping,angle_buffer_1,"
-    "angle_buffer_2\n";
+    "angle_buffer_2,word_38\n";
 
-static const char *row0 = "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3\n";
+static const char *row0 = "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3,0\n";
 
 /* Read a trace built from parts; return the error text (caller frees). */
 static char *read_err(const char *header, const char *cols, const char *rows,
@@ -178,24 +179,24 @@ static void test_reader_errors(void)
     free(msg);
     expect_read_error("# x\n", "frame,x\n", row0, ":2: expected the column row");
     expect_read_error("", columns_line,
-                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3\n"
-                      "1,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3\n",
-                      ":3: expected 24 columns, found 23");
+                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3,0\n"
+                      "1,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3\n",
+                      ":3: expected 25 columns, found 24");
     expect_read_error("", columns_line,
-                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3,5\n",
-                      ":2: more than 24 columns");
+                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3,0,5\n",
+                      ":2: more than 25 columns");
     expect_read_error("# a\n# b\n", columns_line,
-                      "0,1,2,3,4,5,six,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3\n",
+                      "0,1,2,3,4,5,six,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3,0\n",
                       ":4: column 7 (y_speed): expected an integer");
     expect_read_error("", columns_line,
-                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3\n"
-                      "2,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3\n",
+                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3,0\n"
+                      "2,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3,0\n",
                       ":3: frame 2 where 1 was expected");
     expect_read_error("", columns_line, "", "no rows");
     expect_read_error("# scenario_hash: 12345\n", columns_line, row0,
                       ":1: malformed header value");
     expect_read_error("", columns_line,
-                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,99999999999\n",
+                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,99999999999,0\n",
                       ":2: column 24 (angle_buffer_2): bad value");
 
     trace t;

@@ -180,6 +180,14 @@ typedef struct spg_player {
     uint8_t angle_buffer_2;  /**< second ground sensor's angle ($37) */
     uint8_t jumping;         /**< set by a jump, cleared on landing ($3C) */
     uint16_t control_lock;   /**< horizontal control lock timer ($3E) */
+    /** The object word at $38 ($38-$39).  Its high byte is the
+     *  stick-to-convex flag (stick_to_convex): while it is non-zero,
+     *  Sonic_AnglePos keeps the player on a surface more than 14 px away
+     *  and Sonic_SlopeRepel returns at once.  Sonic_Jump clears the high
+     *  byte; KillSonic stores the pixel y here, so a player who dies on the
+     *  ground sticks for the rest of that frame (the mode routine goes on
+     *  after Sonic_LevelBound).  Objects such as the running disc set it. */
+    uint16_t word_38;
 } spg_player;
 
 /* ------------------------------------------------------------------------ */
