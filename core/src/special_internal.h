@@ -1,0 +1,51 @@
+/*
+ * special_internal.h - what the special-stage modules share (private).
+ *
+ * special.c   object 09: the frame, the jump, Obj09_Move, Obj09_Fall, the
+ *             tile checks, SpeedToPos, the exit routines
+ * special_items.c  Obj09_ChkItems (rings, 1-up, emeralds, ghost blocks),
+ *             Obj09_ChkItems2 (bumper, GOAL, UP/DOWN, R, glass) and
+ *             SS_AniItems with its slots
+ */
+#ifndef SPG_SPECIAL_INTERNAL_H
+#define SPG_SPECIAL_INTERNAL_H
+
+#include "internal.h"
+#include "spg/special.h"
+
+/* Constants of object 09 (the guide's names where it has them). */
+enum {
+    SS_ACCELERATION = 0x0C,   /* acceleration_speed; friction the same */
+    SS_DECELERATION = 0x40,   /* deceleration_speed */
+    SS_TOP_SPEED = 0x800,     /* top_speed */
+    SS_GRAVITY = 0x2A,        /* gravity_force (42) */
+    SS_JUMP_SPEED = 0x680,
+    SS_BUMPER_SPEED = 0x700,  /* "repulsion force of 7" */
+    SS_COOLDOWN = 0x1E,       /* UP/DOWN and R block timers (30 frames) */
+    SS_CHECK_X = 0x14,        /* tile check: column of X + $14 ... */
+    SS_CHECK_Y = 0x44,        /* ... row of Y + $44 */
+    SS_ITEM_X = 0x20,         /* item check: X + $20 */
+    SS_ITEM_Y = 0x50          /* ... Y + $50 */
+};
+
+/* The layout byte at a 68000 address (24-bit bus: the top byte is
+ * ignored), or NULL when it lies outside v_ssbuffer1. */
+uint8_t *spg_ss_byte_at(spg_ss_state *s, uint32_t addr);
+
+/* sub_1BCE8: the 2x2 block check at position (x, y); records the last
+ * solid block in last_block / last_block_addr.  Returns 1 when any of the
+ * four blocks is solid. */
+int spg_ss_check_blocks(spg_ss_state *s, int32_t y, int32_t x);
+
+/* Obj09_ChkItems and Obj09_ChkItems2. */
+void spg_ss_check_items(spg_ss_state *s);
+void spg_ss_react_block(spg_ss_state *s);
+
+/* SS_RemoveCollectedItem: the first free slot, or NULL when all are in
+ * use. */
+spg_ss_item *spg_ss_free_slot(spg_ss_state *s);
+
+/* SS_AniItems: one step of every item animation. */
+void spg_ss_animate_items(spg_ss_state *s);
+
+#endif /* SPG_SPECIAL_INTERNAL_H */
