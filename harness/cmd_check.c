@@ -247,20 +247,17 @@ static void check_one(result *r, result *all, size_t index)
     }
 
     /* the core run, for the comparison and the verifies' core values */
-    spg_player *rows = xrealloc(NULL, ((size_t)r->s.frames + 1) * sizeof *rows);
-    scenario_run_core(&r->s, rows);
     trace core;
-    if (trace_from_players(&core, rows, r->s.frames + 1) != 0) {
+    if (scenario_trace_core(&r->s, &core) != 0) {
         fputs("spgsim check: out of memory\n", stderr);
         exit(2);
     }
-    free(rows);
     r->vr = xrealloc(NULL, (size_t)r->s.verify_count * sizeof *r->vr);
     for (int i = 0; i < r->s.verify_count; i++) {
         vresult *vr = &r->vr[i];
         memset(vr, 0, sizeof *vr);
         vr->v = &r->s.verifies[i];
-        int col = trace_column_index(vr->v->field);
+        int col = trace_layout_column(core.layout, vr->v->field);
         if (vr->v->frame < core.rows && col >= 0) {
             vr->has_core = 1;
             vr->core = core.values[vr->v->frame][col];
@@ -305,7 +302,7 @@ static void check_one(result *r, result *all, size_t index)
     }
     for (int i = 0; i < r->s.verify_count; i++) {
         vresult *vr = &r->vr[i];
-        int col = trace_column_index(vr->v->field);
+        int col = trace_layout_column(golden.layout, vr->v->field);
         if (vr->v->frame < golden.rows && col >= 0) {
             vr->has_golden = 1;
             vr->golden = golden.values[vr->v->frame][col];
@@ -437,7 +434,7 @@ static void write_json(FILE *f, const result *rs, size_t n,
         fputs(",\n     \"divergence\": ", f);
         if (r->status == ST_FAIL) {
             fprintf(f, "{\"frame\": %d, \"field\": ", r->d.frame);
-            json_str(f, r->d.column >= 0 ? trace_columns[r->d.column]
+            json_str(f, r->d.column >= 0 ? r->d.layout->columns[r->d.column]
                                          : "rows");
             fprintf(f, ", \"expected\": %" PRId32 ", \"actual\": %" PRId32
                        "}", r->d.expected, r->d.actual);

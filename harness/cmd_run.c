@@ -58,14 +58,13 @@ int cmd_run(int argc, char **argv)
         free(s);
         return 2;
     }
-    spg_player *rows = malloc(((size_t)s->frames + 1) * sizeof *rows);
-    if (rows == NULL) {
+    trace t;
+    if (scenario_trace_core(s, &t) != 0) {
         fprintf(stderr, "spgsim run: out of memory\n");
         scenario_free(s);
         free(s);
         return 2;
     }
-    scenario_run_core(s, rows);
 
     int rc = 2;
     outfile o;
@@ -73,13 +72,11 @@ int cmd_run(int argc, char **argv)
         char hash[17];
         scenario_hash_hex(s, hash);
         trace_meta meta = {"core", SPG_VERSION, NULL, NULL, hash};
-        trace_write_header(o.f, &meta);
-        for (int i = 0; i <= s->frames; i++)
-            trace_write_row(o.f, i, &rows[i]);
+        trace_write(o.f, &meta, &t);
         if (outfile_commit(&o, stderr) == 0)
             rc = 0;
     }
-    free(rows);
+    trace_free(&t);
     scenario_free(s);
     free(s);
     return rc;

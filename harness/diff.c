@@ -13,9 +13,16 @@
 int trace_compare(const trace *a, const trace *b, trace_divergence *d)
 {
     memset(d, 0, sizeof *d);
+    d->layout = a->layout ? a->layout : &trace_layout_normal;
+    const trace_layout *lb = b->layout ? b->layout : &trace_layout_normal;
+    if (d->layout != lb) {
+        d->differs = 1;
+        d->column = -2;
+        return 1;
+    }
     int common = a->rows < b->rows ? a->rows : b->rows;
     for (int r = 0; r < common; r++) {
-        for (int c = 0; c < TRACE_COLUMNS; c++) {
+        for (int c = 0; c < d->layout->count; c++) {
             if (a->values[r][c] != b->values[r][c]) {
                 if (!d->differs) {
                     d->differs = 1;
@@ -46,6 +53,11 @@ void trace_divergence_summary(FILE *f, const trace_divergence *d)
         fputs("traces are identical", f);
         return;
     }
+    if (d->column == -2) {
+        fputs("the traces have different column sets (normal stage vs. "
+              "special stage)", f);
+        return;
+    }
     if (d->column < 0) {
         fprintf(f, "frame %d: traces differ in length: expected %" PRId32
                    " rows, actual %" PRId32 " rows (rows 0..%d agree)",
@@ -53,11 +65,11 @@ void trace_divergence_summary(FILE *f, const trace_divergence *d)
         return;
     }
     fprintf(f, "frame %d, %s: expected %" PRId32 ", actual %" PRId32,
-            d->frame, trace_columns[d->column], d->expected, d->actual);
+            d->frame, d->layout->columns[d->column], d->expected, d->actual);
     if (d->ncols > 1) {
         fputs(" (also", f);
         for (int i = 1; i < d->ncols; i++)
-            fprintf(f, "%s %s", i > 1 ? "," : "", trace_columns[d->cols[i]]);
+            fprintf(f, "%s %s", i > 1 ? "," : "", d->layout->columns[d->cols[i]]);
         fputs(")", f);
     }
 }
@@ -80,7 +92,7 @@ void trace_divergence_context(FILE *f, const trace_divergence *d,
     int width[CONTEXT_MAX_COLS];
     fprintf(f, "%s  %6s", indent, "frame");
     for (int i = 0; i < ncols; i++) {
-        const char *name = trace_columns[d->cols[i]];
+        const char *name = d->layout->columns[d->cols[i]];
         width[i] = (int)strlen(name) + 4;
         if (width[i] < 7)
             width[i] = 7;

@@ -14,11 +14,13 @@ typedef struct trace_divergence {
     int differs;        /* 0: the traces are equal */
     int frame;          /* first row where they differ */
     int column;         /* first differing column there; -1 when the only
-                           difference is the number of rows */
+                           difference is the number of rows, -2 when
+                           the traces have different column sets */
     int32_t expected;   /* A's value (row count of A when column == -1) */
     int32_t actual;     /* B's value (row count of B when column == -1) */
     int ncols;          /* columns differing at `frame` */
-    int cols[TRACE_COLUMNS];
+    int cols[TRACE_MAX_COLUMNS];
+    const trace_layout *layout; /* column names (expected's set) */
 } trace_divergence;
 
 /* Compare `expected` (A) with `actual` (B).  Returns d->differs. */

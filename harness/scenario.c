@@ -14,6 +14,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "scenario_special.h"
 #include "trace.h"
 
 #define MAX_TILES (SCENARIO_MAX_MASKS - 1)
@@ -782,13 +783,16 @@ static int load_verifies(loader *L, const yaml_node_t *vs)
         const yaml_node_t *fd = get(L, e, "field");
         if (get_str(L, fd, "field", 1, &v->field))
             return -1;
-        if (trace_column_index(v->field) < 0) {
+        const trace_layout *lay = s->mode == SCENARIO_SPECIAL_STAGE
+                                      ? &trace_layout_special
+                                      : &trace_layout_normal;
+        if (trace_layout_column(lay, v->field) < 0) {
             fprintf(L->err, "%s:%lu:%lu: field: '%s' is not a trace column "
                             "(one of", L->path,
                     (unsigned long)fd->start_mark.line + 1,
                     (unsigned long)fd->start_mark.column + 1, v->field);
-            for (int c = 0; c < TRACE_COLUMNS; c++)
-                fprintf(L->err, "%s %s", c ? "," : "", trace_columns[c]);
+            for (int c = 0; c < lay->count; c++)
+                fprintf(L->err, "%s %s", c ? "," : "", lay->columns[c]);
             fputs(")\n", L->err);
             return -1;
         }
@@ -927,11 +931,14 @@ void scenario_hash_hex(const scenario *s, char buf[17])
 
 /* ---- the document ------------------------------------------------------------- */
 
+static int load_run(loader *L, const yaml_node_t *root);
+static int load_special_root(loader *L, const yaml_node_t *root);
+
 static int load_root(loader *L, const yaml_node_t *root)
 {
     static const char *const keys[] = {
         "name", "description", "game", "character", "variant", "tiles",
-        "map", "start", "bounds", "input", "frames", "verifies", NULL};
+        "map", "start", "bounds", "input", "frames", "verifies", "mode", NULL};
     static const char *const req[] = {"name", "game", "tiles", "map",
                                       "start", NULL};
     static const char *const games[] = {"sonic1", NULL};
@@ -947,6 +954,13 @@ static int load_root(loader *L, const yaml_node_t *root)
     const yaml_node_t *n;
     int i;
 
+    if (root->type == YAML_MAPPING_NODE && (n = get(L, root, "mode"))) {
+        static const char *const modes[] = {"normal", "special_stage", NULL};
+        if (get_enum(L, n, "mode", modes, &i))
+            return -1;
+        if (i == 1)
+            return load_special_root(L, root);
+    }
     if (check_keys(L, root, "scenario", keys, req))
         return -1;
     if (get_str(L, get(L, root, "name"), "name", 1, &s->name))
@@ -992,6 +1006,17 @@ static int load_root(loader *L, const yaml_node_t *root)
     if (load_start(L, get(L, root, "start")))
         return -1;
 
+    if (load_run(L, root))
+        return -1;
+    s->hash = compute_hash(s);
+    return 0;
+}
+
+/* input, frames and verifies: the same in every mode. */
+static int load_run(loader *L, const yaml_node_t *root)
+{
+    scenario *s = L->s;
+    const yaml_node_t *n;
     int64_t steps = 0;
     const yaml_node_t *in = get(L, root, "input");
     if (in && load_input(L, in, &steps, NULL))
@@ -1017,8 +1042,38 @@ static int load_root(loader *L, const yaml_node_t *root)
 
     if ((n = get(L, root, "verifies")) && load_verifies(L, n))
         return -1;
+    return 0;
+}
 
-    s->hash = compute_hash(s);
+/* `mode: special_stage`: the maze section instead of tiles, map, start
+ * (scenario_special.c), the rest as for the normal stage. */
+static int load_special_root(loader *L, const yaml_node_t *root)
+{
+    static const char *const keys[] = {"name", "description", "mode",
+                                       "game", "special_stage", "input",
+                                       "frames", "verifies", NULL};
+    static const char *const req[] = {"name", "special_stage", NULL};
+    static const char *const games[] = {"sonic1", NULL};
+    scenario *s = L->s;
+    const yaml_node_t *n;
+    int i;
+    if (check_keys(L, root, "special-stage scenario", keys, req))
+        return -1;
+    s->mode = SCENARIO_SPECIAL_STAGE;
+    if (get_str(L, get(L, root, "name"), "name", 1, &s->name))
+        return -1;
+    if ((n = get(L, root, "description")) &&
+        get_str(L, n, "description", 0, &s->description))
+        return -1;
+    s->game = SPG_GAME_SONIC1;
+    if ((n = get(L, root, "game")) && get_enum(L, n, "game", games, &i))
+        return -1;
+    scenario_special_ctx ctx = {L->path, L->err, &L->doc, L->text, L->text_len};
+    if (scenario_special_load(&ctx, get(L, root, "special_stage"), &s->special))
+        return -1;
+    if (load_run(L, root))
+        return -1;
+    s->hash = scenario_special_hash(s);
     return 0;
 }
 
@@ -1194,7 +1249,21 @@ void scenario_free(scenario *s)
         free(s->verifies[i].note);
     }
     free(s->verifies);
+    free(s->special);
     memset(s, 0, sizeof *s);
+}
+
+int scenario_trace_core(const scenario *s, trace *out)
+{
+    if (s->mode == SCENARIO_SPECIAL_STAGE)
+        return scenario_special_trace_core(s, out);
+    spg_player *rows = malloc(((size_t)s->frames + 1) * sizeof *rows);
+    if (rows == NULL)
+        return -1;
+    scenario_run_core(s, rows);
+    int rc = trace_from_players(out, rows, s->frames + 1);
+    free(rows);
+    return rc;
 }
 
 void scenario_run_core(const scenario *s, spg_player *rows)

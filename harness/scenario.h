@@ -28,8 +28,20 @@ typedef struct scenario_verify {
     int line, col;    /* position of the entry in the file */
 } scenario_verify;
 
+/* What a scenario simulates. */
+typedef enum scenario_mode {
+    SCENARIO_NORMAL = 0,        /* the normal stage: object 01 over tiles */
+    SCENARIO_SPECIAL_STAGE = 1  /* the Sonic 1 special stage (object 09) */
+} scenario_mode;
+
+struct scenario_special; /* scenario_special.h */
+
 typedef struct scenario {
     char *path;        /* as given */
+    scenario_mode mode;
+    /* SCENARIO_SPECIAL_STAGE: the maze and start (owned); the normal-stage
+     * fields below (profile, map, start) are then unused. */
+    struct scenario_special *special;
     char *name;
     char *description; /* may be NULL */
     spg_game game;
@@ -77,5 +89,12 @@ void scenario_hash_hex(const scenario *s, char buf[17]);
  * frames + 1 entries.
  */
 void scenario_run_core(const scenario *s, spg_player *rows);
+
+struct trace;
+/*
+ * Run any scenario through the core into a trace of s->frames + 1 rows in
+ * its mode's column set.  Returns 0, or -1 when out of memory.
+ */
+int scenario_trace_core(const scenario *s, struct trace *out);
 
 #endif /* SPGSIM_SCENARIO_H */

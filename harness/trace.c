@@ -24,6 +24,17 @@ const char *const trace_columns[TRACE_COLUMNS] = {
     "angle_buffer_1", "angle_buffer_2", "word_38",
 };
 
+const trace_layout trace_layout_normal = {"normal", TRACE_COLUMNS,
+                                          trace_columns};
+
+int trace_layout_column(const trace_layout *l, const char *name)
+{
+    for (int i = 0; i < l->count; i++)
+        if (strcmp(l->columns[i], name) == 0)
+            return i;
+    return -1;
+}
+
 int trace_column_index(const char *name)
 {
     for (int i = 0; i < TRACE_COLUMNS; i++)
@@ -73,7 +84,15 @@ void trace_row_values(int frame, const spg_player *p, int32_t out[TRACE_COLUMNS]
 
 void trace_write_header(FILE *f, const trace_meta *meta)
 {
+    trace_write_header_layout(f, meta, &trace_layout_normal);
+}
+
+void trace_write_header_layout(FILE *f, const trace_meta *meta,
+                               const trace_layout *l)
+{
     fputs("# spgsim trace\n", f);
+    if (l != &trace_layout_normal)
+        fprintf(f, "# columns: %s\n", l->name);
     if (meta->source)
         fprintf(f, "# source: %s\n", meta->source);
     if (meta->core_version)
@@ -84,18 +103,43 @@ void trace_write_header(FILE *f, const trace_meta *meta)
         fprintf(f, "# capture_version: %s\n", meta->capture_version);
     if (meta->scenario_hash)
         fprintf(f, "# scenario_hash: %s\n", meta->scenario_hash);
-    for (int i = 0; i < TRACE_COLUMNS; i++) {
-        fputs(trace_columns[i], f);
-        fputc(i + 1 < TRACE_COLUMNS ? ',' : '\n', f);
+    for (int i = 0; i < l->count; i++) {
+        fputs(l->columns[i], f);
+        fputc(i + 1 < l->count ? ',' : '\n', f);
     }
+}
+
+void trace_write_values(FILE *f, const trace_layout *l, const int32_t *v)
+{
+    for (int i = 0; i < l->count; i++)
+        fprintf(f, "%" PRId32 "%c", v[i], i + 1 < l->count ? ',' : '\n');
 }
 
 void trace_write_row(FILE *f, int frame, const spg_player *p)
 {
     int32_t v[TRACE_COLUMNS];
     trace_row_values(frame, p, v);
-    for (int i = 0; i < TRACE_COLUMNS; i++)
-        fprintf(f, "%" PRId32 "%c", v[i], i + 1 < TRACE_COLUMNS ? ',' : '\n');
+    trace_write_values(f, &trace_layout_normal, v);
+}
+
+void trace_write(FILE *f, const trace_meta *meta, const trace *t)
+{
+    trace_write_header_layout(f, meta, t->layout);
+    for (int r = 0; r < t->rows; r++)
+        trace_write_values(f, t->layout, t->values[r]);
+}
+
+int trace_alloc(trace *out, const trace_layout *l, int n)
+{
+    memset(out, 0, sizeof *out);
+    if (n <= 0)
+        return -1;
+    out->values = calloc((size_t)n, sizeof *out->values);
+    if (out->values == NULL)
+        return -1;
+    out->layout = l;
+    out->rows = n;
+    return 0;
 }
 
 /* ---- reader ------------------------------------------------------------ */
@@ -176,7 +220,8 @@ int trace_read(const char *path, trace *out, FILE *err)
     long n;
     long lineno = 0;
     int have_columns = 0;
-    int32_t (*values)[TRACE_COLUMNS] = NULL;
+    const trace_layout *lay = &trace_layout_normal;
+    int32_t (*values)[TRACE_MAX_COLUMNS] = NULL;
     int rows = 0;
     const char *msg = NULL;
     char msgbuf[160];
@@ -184,6 +229,14 @@ int trace_read(const char *path, trace *out, FILE *err)
     while ((n = read_line(f, &line, &cap)) >= 0) {
         lineno++;
         if (line[0] == '#') {
+            if (!have_columns && strcmp(line, "# columns: special_stage") == 0) {
+                lay = &trace_layout_special;
+                continue;
+            }
+            if (!have_columns && strncmp(line, "# columns:", 10) == 0) {
+                msg = "unknown column set (known: special_stage)";
+                goto fail;
+            }
             int r = header_value(line, "scenario_hash", out->scenario_hash, 16);
             if (r == 0)
                 r = header_value(line, "rom_md5", out->rom_md5, 32);
@@ -200,13 +253,13 @@ int trace_read(const char *path, trace *out, FILE *err)
         if (!have_columns) {
             /* the column row must list exactly our columns */
             const char *p = line;
-            for (int i = 0; i < TRACE_COLUMNS; i++) {
-                size_t kl = strlen(trace_columns[i]);
-                char want = i + 1 < TRACE_COLUMNS ? ',' : '\0';
-                if (strncmp(p, trace_columns[i], kl) != 0 || p[kl] != want) {
+            for (int i = 0; i < lay->count; i++) {
+                size_t kl = strlen(lay->columns[i]);
+                char want = i + 1 < lay->count ? ',' : '\0';
+                if (strncmp(p, lay->columns[i], kl) != 0 || p[kl] != want) {
                     snprintf(msgbuf, sizeof msgbuf,
                              "expected the column row with column %d '%s'",
-                             i + 1, trace_columns[i]);
+                             i + 1, lay->columns[i]);
                     msg = msgbuf;
                     goto fail;
                 }
@@ -230,31 +283,31 @@ int trace_read(const char *path, trace *out, FILE *err)
             rows_cap = nc;
         }
         const char *p = line;
-        for (int i = 0; i < TRACE_COLUMNS; i++) {
+        for (int i = 0; i < lay->count; i++) {
             char *end;
             if (!(*p == '-' || (*p >= '0' && *p <= '9'))) {
                 snprintf(msgbuf, sizeof msgbuf,
                          "column %d (%s): expected an integer", i + 1,
-                         trace_columns[i]);
+                         lay->columns[i]);
                 msg = msgbuf;
                 goto fail;
             }
             errno = 0;
             long long v = strtoll(p, &end, 10);
-            char want = i + 1 < TRACE_COLUMNS ? ',' : '\0';
+            char want = i + 1 < lay->count ? ',' : '\0';
             if (end == p || errno != 0 || v < INT32_MIN || v > INT32_MAX ||
                 *end != want) {
                 if (*end == '\0' && want == ',')
                     snprintf(msgbuf, sizeof msgbuf,
-                             "expected %d columns, found %d", TRACE_COLUMNS,
+                             "expected %d columns, found %d", lay->count,
                              i + 1);
                 else if (*end == ',' && want == '\0')
                     snprintf(msgbuf, sizeof msgbuf,
-                             "more than %d columns", TRACE_COLUMNS);
+                             "more than %d columns", lay->count);
                 else
                     snprintf(msgbuf, sizeof msgbuf,
                              "column %d (%s): bad value", i + 1,
-                             trace_columns[i]);
+                             lay->columns[i]);
                 msg = msgbuf;
                 goto fail;
             }
@@ -285,6 +338,7 @@ int trace_read(const char *path, trace *out, FILE *err)
     fclose(f);
     out->rows = rows;
     out->values = values;
+    out->layout = lay;
     return 0;
 
 fail:
@@ -314,5 +368,6 @@ int trace_from_players(trace *out, const spg_player *rows, int n)
     for (int i = 0; i < n; i++)
         trace_row_values(i, &rows[i], out->values[i]);
     out->rows = n;
+    out->layout = &trace_layout_normal;
     return 0;
 }
