@@ -324,7 +324,7 @@ static void set_error(capture_error *err, capture_status st, const scenario *s,
                  detail ? detail : "");
 }
 
-static void merge_forms(capture_forms *dst, const emu *e)
+void capture_merge_forms(capture_forms *dst, const emu *e)
 {
     for (size_t i = 0; i < e->form_count; i++) {
         size_t k;
@@ -410,7 +410,7 @@ int capture_scenario(const capture_rom *rom, const scenario *s,
             emu_close(&e);
             return -1;
         }
-        merge_forms(forms, &e);
+        capture_merge_forms(forms, &e);
         stats->instructions = e.insn_count;
     }
     emu_close(&e);

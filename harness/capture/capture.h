@@ -121,6 +121,9 @@ int capture_write_golden(const char *path, const capture_rom *rom,
 int capture_forms_write(const capture_forms *forms, const char *path, FILE *err);
 void capture_forms_free(capture_forms *forms);
 
+/* Add the forms emulator e logged to dst (used by every capture). */
+void capture_merge_forms(capture_forms *dst, const emu *e);
+
 /*
  * Frames per second of the capture: runs scenario s `repeat` times
  * (repeat >= 1) and returns the frames run per second of wall time, or a

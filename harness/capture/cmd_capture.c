@@ -22,6 +22,7 @@
 #include "commands.h"
 #include "scenario.h"
 #include "capture/capture.h"
+#include "capture/special_stage.h"
 
 static void usage(FILE *f)
 {
@@ -123,7 +124,9 @@ int cmd_capture(int argc, char **argv)
         }
         capture_error err;
         if (bench) {
-            double fps = capture_bench(&rom, &s, 1, &err);
+            double fps = s.mode == SCENARIO_SPECIAL_STAGE
+                             ? capture_special_bench(&rom, &s, 1, &err)
+                             : capture_bench(&rom, &s, 1, &err);
             if (fps < 0) {
                 fprintf(stderr, "%s\n", err.msg);
                 status = err.status == CAPTURE_ERR_EMU && status != 2 ? 1 : 2;
@@ -141,6 +144,32 @@ int cmd_capture(int argc, char **argv)
                     "%s: not under a scenarios/ directory; use -o FILE\n", path);
             scenario_free(&s);
             status = 2;
+            continue;
+        }
+        if (s.mode == SCENARIO_SPECIAL_STAGE) {
+            trace t;
+            capture_stats stats;
+            if (capture_special_scenario(&rom, &s, forms_path ? &forms : NULL,
+                                         &t, &stats, &err) != 0) {
+                fprintf(stderr, "%s\n%s: no golden written\n", err.msg, path);
+                if (err.status == CAPTURE_ERR_EMU) {
+                    if (status == 0)
+                        status = 1;
+                } else {
+                    status = 2;
+                }
+            } else {
+                const char *to = out_path ? out_path : dest;
+                if (capture_write_golden_trace(to, &rom, &s, &t, stderr) != 0)
+                    status = 2;
+                else
+                    printf("%s -> %s (%d frames, special stage, %lu "
+                           "instructions corrected)\n",
+                           path, to, s.frames, stats.fix_corrected);
+                trace_free(&t);
+            }
+            free(dest);
+            scenario_free(&s);
             continue;
         }
         spg_player *rows = malloc(((size_t)s.frames + 1) * sizeof *rows);

@@ -363,6 +363,19 @@ int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
     return 0;
 }
 
+int emu_map_ram_alias(emu *e, uint32_t base)
+{
+    if ((base & 0x00FFFFFFu) != EMU_RAM_MIRROR || base == EMU_RAM_MIRROR ||
+        base == EMU_RAM_BASE) {
+        fail(e, EMU_ERR_UNICORN, 0, base, "bad RAM alias address");
+        return -1;
+    }
+    uc_err err = uc_mem_map_ptr(e->uc, base, EMU_RAM_SIZE, UC_PROT_ALL, e->ram);
+    if (err != UC_ERR_OK)
+        return uc_failed(e, "map RAM alias", err);
+    return 0;
+}
+
 void emu_close(emu *e)
 {
     if (e->uc)

@@ -90,6 +90,14 @@ int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
 void emu_close(emu *e);
 
 /*
+ * Map the work RAM once more at `base` (64 KiB aligned, bits 16-23 = $FF):
+ * the 68000's address bus has 24 bits, so a pointer carrying a tag in its
+ * top byte still reaches RAM on the real machine.  The special stage's
+ * glass block stores such pointers.  Returns 0, or -1 with e->err filled.
+ */
+int emu_map_ram_alias(emu *e, uint32_t base);
+
+/*
  * Call the routine at `pc` with A0 = a0 and the stack pointer at sp (the
  * sentinel return address is pushed below it; the other data and address
  * registers start at 0).  Runs at most `budget` instruction words (so at

@@ -45,6 +45,18 @@ const capture_sym capture_s1_common_syms[] = {
     { "v_debuguse", 0xFFFFFE08u },
     { "v_zone", 0xFFFFFE10u },
     { "f_debugmode", 0xFFFFFFFAu },
+    /* the special stage */
+    { "v_gamemode", 0xFFFFF600u },
+    { "v_ssangle", 0xFFFFF780u },
+    { "v_ssrotate", 0xFFFFF782u },
+    { "v_lives", 0xFFFFFE12u },
+    { "v_continues", 0xFFFFFE18u },
+    { "v_lifecount", 0xFFFFFE1Bu },
+    { "v_rings", 0xFFFFFE20u },
+    { "v_emeralds", 0xFFFFFE57u },
+    { "v_emldlist", 0xFFFFFE58u },
+    { "v_ssbuffer1", 0xFFFF0000u },   /* the layout ($4000 bytes) */
+    { "v_ssitembuffer", 0xFFFF4400u }, /* item animation slots ($100) */
 };
 const size_t capture_s1_common_count =
     sizeof capture_s1_common_syms / sizeof capture_s1_common_syms[0];
@@ -56,6 +68,8 @@ static const capture_sym s1_rev01_syms[] = {
     { "Map_Sonic", 0x00021CF4u },       /* what Sonic_Main puts in obMap */
     { "code_begin", 0x00000206u },      /* EntryPoint */
     { "code_end", 0x00021CF4u },        /* first data after the player code */
+    { "SonicSpecial", 0x0001C13Au },    /* object 09: Sonic in the special stage */
+    { "SS_AniItems", 0x0001BC86u },     /* special-stage item animations */
 };
 
 static const uint32_t s1_rev01_fixes[] = {
@@ -81,6 +95,8 @@ static const capture_sym s1_rev00_syms[] = {
     { "Map_Sonic", 0x000211E2u },
     { "code_begin", 0x00000206u },
     { "code_end", 0x000211E2u },
+    { "SonicSpecial", 0x0001B984u },
+    { "SS_AniItems", 0x0001B4D0u },
 };
 
 static const uint32_t s1_rev00_fixes[] = {
