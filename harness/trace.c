@@ -282,6 +282,8 @@ int trace_read(const char *path, trace *out, FILE *err)
             values = nv;
             rows_cap = nc;
         }
+        /* unused trailing entries stay 0, so rows compare as a whole */
+        memset(values[rows], 0, sizeof values[rows]);
         const char *p = line;
         for (int i = 0; i < lay->count; i++) {
             char *end;
@@ -362,7 +364,7 @@ int trace_from_players(trace *out, const spg_player *rows, int n)
     memset(out, 0, sizeof *out);
     if (n <= 0)
         return -1;
-    out->values = malloc((size_t)n * sizeof *out->values);
+    out->values = calloc((size_t)n, sizeof *out->values);
     if (out->values == NULL)
         return -1;
     for (int i = 0; i < n; i++)
