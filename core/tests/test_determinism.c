@@ -12,6 +12,7 @@
 #include <inttypes.h>
 
 #include "test.h"
+#include "spg/special.h"
 #include "move_fixture.h"
 
 #define MAP_W 64
@@ -150,6 +151,70 @@ static run_stats run(spg_variant variant)
 
 static uint64_t total_hash;
 
+/* The special stage: a walled 40x40 maze strewn with every block type
+ * (a fixed pseudo-random pattern), random input, the stage turning. */
+static uint64_t run_special(long *touched)
+{
+    static spg_ss_state s;
+    static const uint8_t kinds[] = {0x01, 0x25, 0x29, 0x2A, 0x2B, 0x2D,
+                                    0x3A, 0x3A, 0x28, 0x41, 0x4A, 0x2C};
+    uint32_t rng = 777u;
+    uint64_t h = 0xCBF29CE484222325ull;
+    uint8_t held = 0, prev = 0;
+    int left = 0;
+    spg_ss_reset(&s);
+    for (int r = 0; r < 40; r++)
+        for (int c = 0; c < 40; c++) {
+            uint8_t id = 0;
+            rng = rng * 1103515245u + 12345u;
+            if (r == 0 || c == 0 || r == 39 || c == 39)
+                id = 0x01;
+            else if ((rng >> 16) % 5u == 0 && !(r >= 18 && r <= 21 && c >= 18 && c <= 21))
+                id = kinds[(rng >> 8) % sizeof kinds];
+            s.layout[(0x20 + r) * SPG_SS_ROW + 0x20 + c] = id;
+        }
+    s.x = m68k_mkl(24 * 20 + 736, 0);
+    s.y = m68k_mkl(24 * 20 + 688, 0);
+    *touched = 0;
+    for (int f = 0; f < 20000; f++) {
+        spg_input in;
+        if (left == 0) {
+            rng = rng * 1103515245u + 12345u;
+            held = (uint8_t)((rng >> 16) & (SPG_BTN_LEFT | SPG_BTN_RIGHT | SPG_BTN_C));
+            left = 1 + (int)((rng >> 8) % 40u);
+        }
+        left--;
+        in.held = held;
+        in.pressed = (uint8_t)(held & ~prev);
+        prev = held;
+        spg_ss_step(&s, in);
+        *touched += s.last_block != 0;
+        h = fnv(h, (uint32_t)s.x, 4);
+        h = fnv(h, (uint32_t)s.y, 4);
+        h = fnv(h, (uint16_t)s.x_speed, 2);
+        h = fnv(h, (uint16_t)s.y_speed, 2);
+        h = fnv(h, (uint16_t)s.ground_speed, 2);
+        h = fnv(h, s.stage_angle, 2);
+        h = fnv(h, (uint16_t)s.rotation, 2);
+        h = fnv(h, s.rings, 2);
+        h = fnv(h, s.status | (uint32_t)s.routine << 8, 2);
+    }
+    for (int i = 0; i < SPG_SS_LAYOUT_BYTES; i++)
+        h = fnv(h, s.layout[i], 1);
+    return h;
+}
+
+static void test_special_same_twice(void)
+{
+    long ta, tb;
+    uint64_t a = run_special(&ta), b = run_special(&tb);
+    CHECK(a == b);
+    CHECK(ta > 1000); /* the run keeps touching blocks */
+    printf("  special stage: %ld frames touching a block\n", ta);
+    total_hash = fnv(total_hash, (uint32_t)a, 4);
+    total_hash = fnv(total_hash, (uint32_t)(a >> 32), 4);
+}
+
 static void test_same_twice(void)
 {
     static const spg_variant variants[] = {
@@ -177,6 +242,7 @@ static void test_same_twice(void)
 int main(void)
 {
     RUN(test_same_twice);
+    RUN(test_special_same_twice);
     printf("determinism-hash: %016" PRIx64 "\n", total_hash);
     TEST_MAIN_END();
 }
