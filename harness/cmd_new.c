@@ -20,8 +20,9 @@
 
 static void new_usage(FILE *f)
 {
-    fputs("usage: spgsim new TOPIC/NAME [--dir DIR]\n"
+    fputs("usage: spgsim new TOPIC/NAME [--special-stage] [--dir DIR]\n"
           "  writes DIR/TOPIC/NAME.yaml (DIR: scenarios), a scenario template\n"
+          "  (--special-stage: a Sonic 1 special-stage maze)\n"
           "  TOPIC and NAME: lowercase letters, digits, '_' and '-'\n",
           f);
 }
@@ -111,6 +112,59 @@ static void write_template(FILE *f, const char *topic, const char *name)
             name);
 }
 
+static void write_special_template(FILE *f, const char *topic, const char *name)
+{
+    fprintf(f,
+"# yaml-language-server: $schema=../../schema/scenario.schema.json\n"
+"# %s/%s - written by `spgsim new --special-stage`; the format is\n"
+"# docs/scenario-format.md, \"Special-stage scenarios\".\n"
+"#\n"
+"#   spgsim run scenarios/%s/%s.yaml          the core's trace (CSV)\n"
+"#   spgsim capture --rom ROM scenarios/%s/%s.yaml   its golden\n"
+"#   spgsim check scenarios/%s/%s.yaml        compare the two\n"
+"#\n"
+"# As written: the player drops onto the floor of a small maze while the\n"
+"# stage turns, rolls right through rings into a bumper, then lets go.\n"
+"name: %s\n"
+"description: >\n"
+"  The player drops onto the floor of a small turning maze, rolls right\n"
+"  through rings into a bumper, then lets go.\n"
+"mode: special_stage\n"
+"special_stage:\n"
+"  angle: 0              # v_ssangle, 8.8: the high byte is the angle\n"
+"  rotation: 0x40        # v_ssrotate, added every frame ($40 = 0.25)\n"
+"  # rings: 0            # v_rings at the start; also lives (3)\n"
+"  # legend: {x: glass2} # extra symbols: a block name or id 0..255\n"
+"  # The maze: one symbol per 24x24 block, at most 64x64, enclosed by\n"
+"  # solid blocks; '@' = the start.  Symbols: # wall, B bumper, R, U up,\n"
+"  # D down, G goal, o ring, 1 1-up, E emerald, g glass, h ghost, s switch,\n"
+"  # W, X red/white, ' ' or . empty.\n"
+"  maze: |\n"
+"    ##############\n"
+"    #            #\n"
+"    #  @         #\n"
+"    #            #\n"
+"    #    oooo  B #\n"
+"    ##############\n"
+"  # start: {x: 808, y: 736}   # instead of '@' (pixels; also x_sub,\n"
+"  #                           # y_sub, x_speed, y_speed, ground_speed)\n"
+"\n"
+"input:                  # buttons: up down left right a b c start\n"
+"  - {frames: 20}\n"
+"  - {frames: 60, hold: [right]}\n"
+"  - {frames: 40}\n"
+"\n"
+"# verifies:\n"
+"#   - id: %s/%s\n"
+"#     source: \"SPG: Special Stages (seed 003), Variables & Constants\"\n"
+"#     quote: \"gravity_force 0.1640625 (42 subpixels)\"\n"
+"#     frame: 1\n"
+"#     field: y_speed    # a special-stage trace column\n"
+"#     value: 42\n",
+            topic, name, topic, name, topic, name, topic, name, name, topic,
+            name);
+}
+
 int cmd_new(int argc, char **argv)
 {
     const char *spec = NULL, *dir = "scenarios";
@@ -120,7 +174,7 @@ int cmd_new(int argc, char **argv)
     char *topic_dir = NULL, *path = NULL, *tmp = NULL;
     struct stat st;
     FILE *f;
-    int i, fd, bad, rc = 2;
+    int i, fd, bad, rc = 2, special = 0;
 
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
@@ -132,6 +186,8 @@ int cmd_new(int argc, char **argv)
                 return 2;
             }
             dir = argv[++i];
+        } else if (strcmp(argv[i], "--special-stage") == 0) {
+            special = 1;
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "spgsim new: unknown option '%s'\n", argv[i]);
             new_usage(stderr);
@@ -217,7 +273,10 @@ int cmd_new(int argc, char **argv)
         unlink(tmp);
         goto out;
     }
-    write_template(f, topic, name);
+    if (special)
+        write_special_template(f, topic, name);
+    else
+        write_template(f, topic, name);
     bad = ferror(f) != 0;
     if (fclose(f) != 0)
         bad = 1;
