@@ -22,6 +22,8 @@
 #include <time.h>
 
 #include "capture/capture.h"
+#include "capture/special_stage.h"
+#include "scenario_special.h"
 #include "scenario.h"
 #include "spg/spg.h"
 
@@ -113,6 +115,8 @@ static double bench_core(scenario *s, size_t n, spg_player *rows, double seconds
     double start = now(), elapsed;
     do {
         for (size_t i = 0; i < n; i++) {
+            if (s[i].mode != SCENARIO_NORMAL)
+                continue;
             scenario_run_core(&s[i], rows);
             frames += (unsigned long long)s[i].frames;
         }
@@ -120,6 +124,33 @@ static double bench_core(scenario *s, size_t n, spg_player *rows, double seconds
     } while (elapsed < seconds);
     *frames_out = frames;
     return (double)frames / elapsed;
+}
+
+/* The special stage: spg_ss_step over every special-stage scenario (the
+ * state copied from the start, no trace rows built). */
+static double bench_special(scenario *s, size_t n, double seconds,
+                            unsigned long long *frames_out)
+{
+    static spg_ss_state st;
+    unsigned long long frames = 0;
+    uint32_t sink = 0;
+    int any = 0;
+    double start = now(), elapsed;
+    do {
+        for (size_t i = 0; i < n; i++) {
+            if (s[i].mode != SCENARIO_SPECIAL_STAGE)
+                continue;
+            any = 1;
+            st = s[i].special->start;
+            for (int f = 0; f < s[i].frames; f++)
+                spg_ss_step(&st, s[i].inputs[f]);
+            sink += (uint32_t)st.x;
+            frames += (unsigned long long)s[i].frames;
+        }
+        elapsed = now() - start;
+    } while (any && elapsed < seconds);
+    *frames_out = frames + (sink & 0u);
+    return elapsed > 0 ? (double)frames / elapsed : 0.0;
 }
 
 int main(int argc, char **argv)
@@ -165,6 +196,12 @@ int main(int argc, char **argv)
     printf("core:    %12.0f player frames/s  (%llu frames)\n", core_fps, core_frames);
     printf("core state: spg_player %zu bytes, spg_profile %zu bytes; spg_step allocates nothing\n",
            sizeof(spg_player), sizeof(spg_profile));
+    unsigned long long ss_frames;
+    double ss_fps = bench_special(sc, l.count, seconds, &ss_frames);
+    if (ss_frames > 0) {
+        printf("core special stage: %12.0f frames/s  (%llu frames; spg_ss_state %zu bytes)\n",
+               ss_fps, ss_frames, sizeof(spg_ss_state));
+    }
     printf("peak RSS after core side: %ld KiB\n", peak_rss_kib());
 
     if (rom_path) {
@@ -172,12 +209,22 @@ int main(int argc, char **argv)
         if (capture_rom_load(rom_path, &rom, stderr) != 0) {
             status = 2;
         } else {
-            unsigned long long frames = 0;
-            double spent = 0.0;
+            unsigned long long frames = 0, ss_cap_frames = 0;
+            double spent = 0.0, ss_spent = 0.0;
             do {
                 for (size_t i = 0; i < l.count; i++) {
                     capture_error err;
                     double t0 = now();
+                    if (sc[i].mode == SCENARIO_SPECIAL_STAGE) {
+                        if (capture_special_bench(&rom, &sc[i], 1, &err) < 0) {
+                            fprintf(stderr, "spgbench: capture failed on %s\n", l.paths[i]);
+                            status = 1;
+                            break;
+                        }
+                        ss_spent += now() - t0;
+                        ss_cap_frames += (unsigned long long)sc[i].frames;
+                        continue;
+                    }
                     double fps = capture_bench(&rom, &sc[i], 1, &err);
                     if (fps < 0) {
                         fprintf(stderr, "spgbench: capture failed on %s\n", l.paths[i]);
@@ -193,6 +240,10 @@ int main(int argc, char **argv)
                 printf("capture: %12.0f player frames/s  (%llu frames, original code under Unicorn)\n",
                        cap_fps, frames);
                 printf("ratio core/capture: %.1f\n", core_fps / cap_fps);
+                if (ss_cap_frames > 0 && ss_spent > 0)
+                    printf("capture special stage: %12.0f frames/s  (%llu frames; core/capture %.1f)\n",
+                           (double)ss_cap_frames / ss_spent, ss_cap_frames,
+                           ss_fps / ((double)ss_cap_frames / ss_spent));
                 printf("peak RSS after capture side: %ld KiB\n", peak_rss_kib());
             }
             capture_rom_free(&rom);
