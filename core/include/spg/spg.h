@@ -85,7 +85,11 @@ typedef struct spg_input {
  * solid from the bottom up, negative = solid from the top down (-16..-1).
  * widths[j] is the same for row j seen from the side (used by wall and
  * horizontal sensors).  angle is the surface angle; $FF marks a flat-topped
- * tile whose angle is taken from the sensor direction instead.
+ * tile whose angle is taken from the sensor direction instead.  The
+ * original's collision arrays hold bytes, and the core reads every value
+ * -128..127 exactly as FindFloor / FindWall do (sign-extended, negated as
+ * a word when flipped): 17..127 is a surface above the tile, -17..-128 one
+ * hanging below it.
  */
 typedef struct spg_mask {
     int8_t heights[16];
@@ -99,7 +103,8 @@ typedef struct spg_mask {
  * positive height, from the top for a negative one) and count each row's
  * solid pixels; a row is negative when its leftmost pixel is solid, 16 when
  * it is full.  This gives the ROM's widths for 255 of Sonic 1's 256 masks
- * (not mask $55, whose columns float inside the tile).
+ * (not mask $55, whose columns float inside the tile).  Meant for heights
+ * -16..16, the ones a 16x16 bitmap has.
  */
 void spg_mask_derive_widths(spg_mask *mask);
 
