@@ -182,122 +182,6 @@ static int load_verifies(sc_loader *L, const yaml_node_t *vs)
     return 0;
 }
 
-/* ---- hash ---------------------------------------------------------------------- */
-
-typedef struct fnv {
-    uint64_t h;
-} fnv;
-
-static void h_bytes(fnv *f, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++) {
-        f->h ^= b[i];
-        f->h *= 0x100000001b3ull;
-    }
-}
-
-static void h_u8(fnv *f, uint32_t v)
-{
-    unsigned char b = (unsigned char)(v & 0xFF);
-    h_bytes(f, &b, 1);
-}
-
-static void h_u16(fnv *f, uint32_t v)
-{
-    h_u8(f, v);
-    h_u8(f, v >> 8);
-}
-
-static void h_u32(fnv *f, uint32_t v)
-{
-    h_u16(f, v);
-    h_u16(f, v >> 16);
-}
-
-static void h_mask(fnv *f, const spg_mask *m)
-{
-    for (int i = 0; i < 16; i++)
-        h_u8(f, (uint8_t)m->heights[i]);
-    for (int i = 0; i < 16; i++)
-        h_u8(f, (uint8_t)m->widths[i]);
-    h_u8(f, m->angle);
-}
-
-/*
- * FNV-1a 64 over a canonical serialisation of what changes the physics.
- * Masks are numbered in order of first use in the map (row-major), so
- * renaming or reordering tiles, or defining unused ones, keeps the hash.
- */
-static uint64_t compute_hash(const scenario *s)
-{
-    fnv f = {0xcbf29ce484222325ull};
-    static const char tag[] = "spgsim scenario v1";
-    h_bytes(&f, tag, sizeof tag);
-    h_u32(&f, (uint32_t)s->game);
-    h_u32(&f, (uint32_t)s->character);
-    h_u32(&f, (uint32_t)s->variant);
-
-    size_t ncells = (size_t)s->map.width * s->map.height;
-    uint16_t canon[SCENARIO_MAX_MASKS];
-    int order[SCENARIO_MAX_MASKS];
-    int used = 0;
-    memset(canon, 0, sizeof canon);
-    for (size_t i = 0; i < ncells; i++) {
-        unsigned m = s->cells[i] & SPG_CELL_MASK;
-        if (m != 0 && canon[m] == 0) {
-            order[used++] = (int)m;
-            canon[m] = (uint16_t)used;
-        }
-    }
-    h_u32(&f, (uint32_t)used);
-    for (int i = 0; i < used; i++)
-        h_mask(&f, &s->masks[order[i]]);
-    h_u16(&f, s->map.x0);
-    h_u16(&f, s->map.y0);
-    h_u16(&f, s->map.width);
-    h_u16(&f, s->map.height);
-    for (size_t i = 0; i < ncells; i++) {
-        uint16_t c = s->cells[i];
-        h_u16(&f, (uint32_t)(c & ~SPG_CELL_MASK) | canon[c & SPG_CELL_MASK]);
-    }
-    h_u16(&f, (uint16_t)s->map.limit_left);
-    h_u16(&f, (uint16_t)s->map.limit_right);
-    h_u16(&f, (uint16_t)s->map.limit_bottom);
-
-    const spg_player *p = &s->start;
-    h_u32(&f, (uint32_t)p->x);
-    h_u32(&f, (uint32_t)p->y);
-    h_u16(&f, (uint16_t)p->x_speed);
-    h_u16(&f, (uint16_t)p->y_speed);
-    h_u16(&f, (uint16_t)p->ground_speed);
-    h_u8(&f, p->height_radius);
-    h_u8(&f, p->width_radius);
-    h_u8(&f, p->anim);
-    h_u8(&f, p->status);
-    h_u8(&f, p->routine);
-    h_u8(&f, p->angle);
-    h_u8(&f, p->angle_buffer_1);
-    h_u8(&f, p->angle_buffer_2);
-    h_u8(&f, p->jumping);
-    h_u16(&f, p->control_lock);
-
-    h_u32(&f, (uint32_t)s->frames);
-    for (int i = 0; i < s->frames; i++) {
-        h_u8(&f, s->inputs[i].held);
-        h_u8(&f, s->inputs[i].pressed);
-    }
-    return f.h;
-}
-
-void scenario_hash_hex(const scenario *s, char buf[17])
-{
-    static const char hex[] = "0123456789abcdef";
-    for (int i = 0; i < 16; i++)
-        buf[i] = hex[(s->hash >> (60 - 4 * i)) & 0xF];
-    buf[16] = '\0';
-}
-
 /* ---- the document ------------------------------------------------------------- */
 
 static int load_root(sc_loader *L, const yaml_node_t *root)
@@ -394,7 +278,7 @@ static int load_root(sc_loader *L, const yaml_node_t *root)
     if ((n = sc_get(L, root, "verifies")) && load_verifies(L, n))
         return -1;
 
-    s->hash = compute_hash(s);
+    scenario_update_hash(s);
     return 0;
 }
 
@@ -485,42 +369,36 @@ static char *dup_cstr(const char *s)
     return d;
 }
 
-int scenario_load(const char *path, scenario *out, FILE *err)
+int scenario_load_buffer(const char *name, const char *text, size_t len,
+                         scenario *out, FILE *err)
 {
     memset(out, 0, sizeof *out);
     sc_loader *L = calloc(1, sizeof *L);
     if (L == NULL) {
-        fprintf(err, "%s: out of memory\n", path);
+        fprintf(err, "%s: out of memory\n", name);
         return -1;
     }
-    L->path = path;
+    L->path = name;
     L->err = err;
     L->s = out;
-    int rc = -1;
-    size_t len = 0;
-    char *text = read_file(path, &len, err);
-    if (text == NULL) {
-        free(L);
-        return -1;
-    }
     L->text = text;
     L->text_len = len;
-    out->path = dup_cstr(path);
-    if (out->path == NULL) {
-        fprintf(err, "%s: out of memory\n", path);
-        goto done_text;
-    }
-
+    int rc = -1;
     yaml_parser_t parser;
+    out->path = dup_cstr(name);
+    if (out->path == NULL) {
+        fprintf(err, "%s: out of memory\n", name);
+        goto done;
+    }
     if (!yaml_parser_initialize(&parser)) {
-        fprintf(err, "%s: out of memory\n", path);
-        goto done_text;
+        fprintf(err, "%s: out of memory\n", name);
+        goto done;
     }
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
     if (!yaml_parser_load(&parser, &L->doc)) {
         parse_error(L, &parser);
         yaml_parser_delete(&parser);
-        goto done_text;
+        goto done;
     }
     const yaml_node_t *root = yaml_document_get_root_node(&L->doc);
     if (root == NULL) {
@@ -546,13 +424,25 @@ int scenario_load(const char *path, scenario *out, FILE *err)
 done_doc:
     yaml_document_delete(&L->doc);
     yaml_parser_delete(&parser);
-done_text:
-    free(text);
+done:
+    free(L->symbols);
     free(L);
     if (rc != 0) {
         scenario_free(out);
         memset(out, 0, sizeof *out);
     }
+    return rc;
+}
+
+int scenario_load(const char *path, scenario *out, FILE *err)
+{
+    memset(out, 0, sizeof *out);
+    size_t len = 0;
+    char *text = read_file(path, &len, err);
+    if (text == NULL)
+        return -1;
+    int rc = scenario_load_buffer(path, text, len, out, err);
+    free(text);
     return rc;
 }
 

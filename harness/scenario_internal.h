@@ -32,9 +32,21 @@ typedef struct sc_loader {
     scenario *s;
     int ntiles;
     sc_tiledef tiles[SC_MAX_TILES];
-    uint16_t legend[256];
-    unsigned char legend_set[256];
+    /* map.cell_width (1..SC_MAX_CELL_WIDTH) and the legend: an open
+     * addressing table of symbols (their bytes packed into a word, the
+     * first in the low byte) and cell words. */
+    int cell_width;
+    struct sc_symbol *symbols;
+    size_t symbol_cap; /* a power of two, or 0 */
 } sc_loader;
+
+#define SC_MAX_CELL_WIDTH 4
+#define SC_MAX_SYMBOLS 65536
+
+typedef struct sc_symbol {
+    uint32_t key; /* 0: free slot */
+    uint16_t word;
+} sc_symbol;
 
 #if defined(__GNUC__) || defined(__clang__)
 #define SC_PRINTF_LIKE(a, b) __attribute__((format(printf, a, b)))

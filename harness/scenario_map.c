@@ -23,8 +23,15 @@ static int get_solidity(sc_loader *L, const yaml_node_t *n, const char *what,
     return 0;
 }
 
-static int get_heights16(sc_loader *L, const yaml_node_t *n, const char *what,
-                         int8_t out[16])
+/*
+ * 16 signed bytes: the original's collision arrays (CollArray1 for
+ * heights, CollArray2 for widths) hold one byte per column or row, which
+ * FindFloor / FindWall read with move.b and ext.w, so any value -128..127
+ * is something the original can hold.  *first_wide gets the node of the
+ * first value outside -16..16 (NULL if none).
+ */
+static int get_bytes16(sc_loader *L, const yaml_node_t *n, const char *what,
+                       int8_t out[16], const yaml_node_t **first_wide)
 {
     if (sc_want_type(L, n, YAML_SEQUENCE_NODE, what))
         return -1;
@@ -33,10 +40,14 @@ static int get_heights16(sc_loader *L, const yaml_node_t *n, const char *what,
     if (e - b != 16)
         return sc_fail(L, n, "%s: expected 16 integers, found %ld", what,
                        (long)(e - b));
+    *first_wide = NULL;
     for (int i = 0; i < 16; i++) {
         int64_t v;
-        if (sc_get_int(L, sc_node_at(L, b[i]), what, -16, 16, &v))
+        const yaml_node_t *vn = sc_node_at(L, b[i]);
+        if (sc_get_int(L, vn, what, -128, 127, &v))
             return -1;
+        if ((v < -16 || v > 16) && *first_wide == NULL)
+            *first_wide = vn;
         out[i] = (int8_t)v;
     }
     return 0;
@@ -76,6 +87,7 @@ int sc_load_tiles(sc_loader *L, const yaml_node_t *tiles)
         spg_mask *m = &L->s->masks[L->ntiles + 1];
         memset(m, 0, sizeof *m);
         const yaml_node_t *h = sc_get(L, v, "heights");
+        const yaml_node_t *wide = NULL, *wide_w = NULL;
         if (sc_is_scalar(h, "full")) {
             for (int i = 0; i < 16; i++)
                 m->heights[i] = 16;
@@ -86,13 +98,21 @@ int sc_load_tiles(sc_loader *L, const yaml_node_t *tiles)
                            "heights: expected full, empty or a list of 16 "
                            "integers, found '%s'",
                            sc_sval(h));
-        } else if (get_heights16(L, h, "heights", m->heights)) {
+        } else if (get_bytes16(L, h, "heights", m->heights, &wide)) {
             return -1;
         }
         const yaml_node_t *w = sc_get(L, v, "widths");
         if (w) {
-            if (get_heights16(L, w, "widths", m->widths))
+            if (get_bytes16(L, w, "widths", m->widths, &wide_w))
                 return -1;
+        } else if (wide) {
+            /* Deriving widths rebuilds the 16x16 bitmap the heights
+             * describe; a column taller than the tile has none. */
+            return sc_fail(L, wide,
+                           "heights: %s is outside -16..16, so the widths "
+                           "cannot be derived from the heights: give "
+                           "widths (16 integers -128..127)",
+                           sc_sval(wide));
         } else {
             spg_mask_derive_widths(m);
         }
@@ -126,28 +146,116 @@ static int find_tile(sc_loader *L, const yaml_node_t *n)
     return -1;
 }
 
+/* ---- symbols -------------------------------------------------------- */
+
+/* A cell's or symbol's bytes packed into a word, the first in the low
+ * byte.  Symbol bytes are never 0, so equal widths give distinct keys. */
+static uint32_t pack(const unsigned char *b, int width)
+{
+    uint32_t k = 0;
+    for (int i = width - 1; i >= 0; i--)
+        k = k << 8 | b[i];
+    return k;
+}
+
+static size_t slot_of(const sc_loader *L, uint32_t key)
+{
+    size_t i = (size_t)((key * 2654435761u) >> 7) & (L->symbol_cap - 1);
+    while (L->symbols[i].key != 0 && L->symbols[i].key != key)
+        i = (i + 1) & (L->symbol_cap - 1);
+    return i;
+}
+
+/* The cell word of a symbol, or -1 when it is not in the legend. */
+static int32_t lookup(const sc_loader *L, uint32_t key)
+{
+    if (L->symbol_cap == 0)
+        return -1;
+    const sc_symbol *e = &L->symbols[slot_of(L, key)];
+    return e->key == key ? (int32_t)e->word : -1;
+}
+
+/* Printable ASCII other than space, for messages and symbols. */
+static int graphic(unsigned char c)
+{
+    return c >= 0x21 && c <= 0x7E;
+}
+
+/* A cell of only '.' and ' ' is empty. */
+static int empty_cell(const unsigned char *b, int width)
+{
+    for (int i = 0; i < width; i++)
+        if (b[i] != '.' && b[i] != ' ')
+            return 0;
+    return 1;
+}
+
+/* Check a legend key; 0 and *key, or -1 after an error. */
+static int legend_key(sc_loader *L, const yaml_node_t *k, uint32_t *key)
+{
+    int w = L->cell_width;
+    if (k->type != YAML_SCALAR_NODE || sc_slen(k) != (size_t)w) {
+        if (w == 1)
+            return sc_fail(L, k,
+                           "legend: a symbol must be a single character");
+        return sc_fail(L, k,
+                       "legend: a symbol must be %d characters "
+                       "(cell_width %d), found %s%s%s",
+                       w, w, k->type == YAML_SCALAR_NODE ? "'" : "",
+                       k->type == YAML_SCALAR_NODE ? sc_sval(k)
+                                                   : sc_type_name(k),
+                       k->type == YAML_SCALAR_NODE ? "'" : "");
+    }
+    const unsigned char *b = (const unsigned char *)sc_sval(k);
+    if (empty_cell(b, w)) {
+        if (w == 1)
+            return sc_fail(L, k, "legend: '%c' is always an empty cell", b[0]);
+        return sc_fail(L, k,
+                       "legend: '%s' is always an empty cell (a cell of "
+                       "only '.' and ' ')",
+                       sc_sval(k));
+    }
+    for (int i = 0; i < w; i++)
+        if (!graphic(b[i])) {
+            if (w == 1)
+                return sc_fail(L, k,
+                               "legend: a symbol must be a printable ASCII "
+                               "character");
+            return sc_fail(L, k,
+                           "legend: a symbol must be printable ASCII "
+                           "characters other than space");
+        }
+    *key = pack(b, w);
+    if (lookup(L, *key) >= 0)
+        return sc_fail(L, k, "legend: duplicate key '%s'", sc_sval(k));
+    return 0;
+}
+
 static int load_legend(sc_loader *L, const yaml_node_t *legend)
 {
     static const char *const keys[] = {"tile", "flip", "solidity", NULL};
     static const char *const req[] = {"tile", NULL};
     if (sc_want_type(L, legend, YAML_MAPPING_NODE, "legend"))
         return -1;
+    size_t n = (size_t)(legend->data.mapping.pairs.top -
+                        legend->data.mapping.pairs.start);
+    if (n > SC_MAX_SYMBOLS)
+        return sc_fail(L, legend, "legend: more than %d symbols",
+                       SC_MAX_SYMBOLS);
+    size_t cap = 16;
+    while (cap < 2 * n)
+        cap *= 2;
+    L->symbols = calloc(cap, sizeof *L->symbols);
+    if (L->symbols == NULL)
+        return sc_fail(L, legend, "out of memory");
+    L->symbol_cap = cap;
     for (yaml_node_pair_t *p = legend->data.mapping.pairs.start;
          p < legend->data.mapping.pairs.top; p++) {
         const yaml_node_t *k = sc_node_at(L, p->key);
         const yaml_node_t *v = sc_node_at(L, p->value);
-        if (k->type != YAML_SCALAR_NODE || sc_slen(k) != 1)
-            return sc_fail(L, k,
-                           "legend: a symbol must be a single character");
-        unsigned char c = (unsigned char)sc_sval(k)[0];
-        if (c == '.' || c == ' ')
-            return sc_fail(L, k, "legend: '%c' is always an empty cell", c);
-        if (c < 0x21 || c > 0x7E)
-            return sc_fail(L, k,
-                           "legend: a symbol must be a printable ASCII "
-                           "character");
-        if (L->legend_set[c])
-            return sc_fail(L, k, "legend: duplicate key '%c'", c);
+        uint32_t key = 0;
+        if (legend_key(L, k, &key))
+            return -1;
         int ti;
         uint16_t word = 0, solidity;
         if (v->type == YAML_SCALAR_NODE) {
@@ -183,15 +291,38 @@ static int load_legend(sc_loader *L, const yaml_node_t *legend)
             }
         }
         word |= (uint16_t)(ti + 1) | solidity;
-        L->legend[c] = word;
-        L->legend_set[c] = 1;
+        sc_symbol *e = &L->symbols[slot_of(L, key)];
+        e->key = key;
+        e->word = word;
     }
     return 0;
 }
 
+/* An unknown symbol in a row: say which, readably. */
+static int unknown_symbol(sc_loader *L, const yaml_node_t *r,
+                          const unsigned char *b, size_t cell)
+{
+    int w = L->cell_width, printable = 1;
+    for (int i = 0; i < w; i++)
+        printable &= graphic(b[i]) || b[i] == ' ';
+    if (printable)
+        return sc_fail(L, r,
+                       "row: unknown tile symbol '%.*s' at cell %zu (not in "
+                       "legend)",
+                       w, (const char *)b, cell);
+    char bytes[5 * SC_MAX_CELL_WIDTH + 1];
+    size_t at = 0;
+    for (int i = 0; i < w; i++)
+        at += (size_t)snprintf(bytes + at, sizeof bytes - at, "%s0x%02X",
+                               i ? " " : "", b[i]);
+    return sc_fail(L, r, "row: unknown tile symbol (byte%s %s) at cell %zu",
+                   w > 1 ? "s" : "", bytes, cell);
+}
+
 int sc_load_map(sc_loader *L, const yaml_node_t *map)
 {
-    static const char *const keys[] = {"origin", "legend", "rows", NULL};
+    static const char *const keys[] = {"origin", "cell_width", "legend",
+                                       "rows", NULL};
     static const char *const req[] = {"origin", "rows", NULL};
     scenario *s = L->s;
     if (sc_check_keys(L, map, "map", keys, req))
@@ -213,6 +344,15 @@ int sc_load_map(sc_loader *L, const yaml_node_t *map)
     if (oy % 16)
         return sc_fail(L, ny, "origin y: %lld is not a multiple of 16",
                        (long long)oy);
+    L->cell_width = 1;
+    const yaml_node_t *cw = sc_get(L, map, "cell_width");
+    if (cw) {
+        int64_t v;
+        if (sc_get_int(L, cw, "cell_width", 1, SC_MAX_CELL_WIDTH, &v))
+            return -1;
+        L->cell_width = (int)v;
+    }
+    size_t cwid = (size_t)L->cell_width;
     const yaml_node_t *lg = sc_get(L, map, "legend");
     if (lg && load_legend(L, lg))
         return -1;
@@ -229,15 +369,20 @@ int sc_load_map(sc_loader *L, const yaml_node_t *map)
         const yaml_node_t *r = sc_node_at(L, *it);
         if (sc_want_type(L, r, YAML_SCALAR_NODE, "row"))
             return -1;
+        if (sc_slen(r) % cwid)
+            return sc_fail(L, r,
+                           "row: %zu characters is not a whole number of "
+                           "cells (cell_width %zu)",
+                           sc_slen(r), cwid);
         if (it == b) {
-            width = sc_slen(r);
+            width = sc_slen(r) / cwid;
             if (width == 0)
                 return sc_fail(L, r, "row: must not be empty");
-        } else if (sc_slen(r) != width) {
+        } else if (sc_slen(r) / cwid != width) {
             return sc_fail(L, r,
                            "row: %zu cells where the first row has %zu "
                            "(rows must have equal length)",
-                           sc_slen(r), width);
+                           sc_slen(r) / cwid, width);
         }
     }
     if ((uint64_t)ox + (uint64_t)width * 16 > SC_LAYOUT_MAX_X)
@@ -257,21 +402,18 @@ int sc_load_map(sc_loader *L, const yaml_node_t *map)
         const yaml_node_t *r = sc_node_at(L, b[y]);
         const unsigned char *row = (const unsigned char *)sc_sval(r);
         for (size_t x = 0; x < width; x++) {
-            unsigned char c = row[x];
+            const unsigned char *c = row + x * cwid;
             uint16_t w = 0;
-            if (c != '.' && c != ' ') {
-                if (!L->legend_set[c]) {
-                    if (c >= 0x21 && c <= 0x7E)
-                        return sc_fail(L, r,
-                                       "row: unknown tile symbol '%c' at "
-                                       "cell %zu (not in legend)",
-                                       c, x + 1);
-                    return sc_fail(L, r,
-                                   "row: unknown tile symbol (byte 0x%02X) "
-                                   "at cell %zu",
-                                   c, x + 1);
-                }
-                w = L->legend[c];
+            if (!empty_cell(c, L->cell_width)) {
+                int32_t word = -1;
+                int ok = 1;
+                for (size_t i = 0; i < cwid; i++)
+                    ok &= graphic(c[i]);
+                if (ok)
+                    word = lookup(L, pack(c, L->cell_width));
+                if (word < 0)
+                    return unknown_symbol(L, r, c, x + 1);
+                w = (uint16_t)word;
             }
             s->cells[y * width + x] = w;
         }

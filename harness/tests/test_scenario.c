@@ -48,7 +48,32 @@ static const struct {
     {"wrong-type-bool.yaml", "6:11", "expected true or false"},
     {"out-of-range-angle.yaml", "6:10", "out of range 0..255"},
     {"out-of-range-sub.yaml", "6:10", "out of range 0..65535"},
-    {"out-of-range-height.yaml", "4:40", "out of range -16..16"},
+    {"out-of-range-height.yaml", "4:40",
+     "heights: 17 is outside -16..16, so the widths cannot be derived"},
+    {"out-of-range-height-byte.yaml", "5:65",
+     "heights: 128 is out of range -128..127"},
+    {"cell-width-range.yaml", "6:15", "cell_width: 5 is out of range 1..4"},
+    {"cell-width-row.yaml", "11:7",
+     "row: 5 characters is not a whole number of cells (cell_width 2)"},
+    {"cell-width-symbol.yaml", "10:5",
+     "legend: a symbol must be 2 characters (cell_width 2), found '#'"},
+    {"cell-width-empty-symbol.yaml", "8:12",
+     "legend: '..' is always an empty cell"},
+    {"cell-width-unknown.yaml", "11:7",
+     "row: unknown tile symbol 'XY' at cell 2 (not in legend)"},
+    {"cell-width-duplicate.yaml", "11:5", "legend: duplicate key 'B1'"},
+    {"start-angle-buffer-range.yaml", "7:19",
+     "angle_buffer_2: -1 is out of range 0..255"},
+    {"start-anim-change.yaml", "7:9",
+     "anim: 16 ($10, Spring) ends in afChange"},
+    {"start-anim-range.yaml", "7:9", "anim: 31 is out of range 0..30"},
+    {"start-pushing-type.yaml", "7:12", "pushing: expected true or false"},
+    {"start-radius-range.yaml", "7:18",
+     "height_radius: 256 is out of range 0..255"},
+    {"start-routine.yaml", "7:12",
+     "routine: 4 is not one both the core and the original run"},
+    {"start-word38-range.yaml", "7:12",
+     "word_38: 0x10000 is out of range 0..65535"},
     {"out-of-range-huge.yaml", "6:12", "out of range -32768..32767"},
     {"frames-too-many.yaml", "6:9", "out of range 1..100000"},
     {"input-step-zero.yaml", "7:14", "out of range 1..100000"},
@@ -439,6 +464,116 @@ static void test_integers_and_start_flags(void)
     scenario_free(&s);
 }
 
+/* The start fields that came after the first goldens: each on its own,
+ * and in the hash only when not the default. */
+static void test_more_start_fields(void)
+{
+    gen g = gen_default();
+    uint64_t h0 = gen_hash(&g);
+    g.start_more = ", word_38: 0, pushing: false, on_object: false, "
+                   "roll_jump: false, underwater: false, height_radius: 19, "
+                   "width_radius: 9, anim: 0, routine: 2, angle_buffer_1: 0, "
+                   "angle_buffer_2: 0";
+    CHECK_EQ(gen_hash(&g), h0); /* all the defaults */
+    static const char *const each[] = {
+        ", word_38: 0x100", ", pushing: true", ", on_object: true",
+        ", roll_jump: true", ", underwater: true", ", height_radius: 200",
+        ", width_radius: 0", ", anim: 30 - 1", ", routine: 6",
+        ", angle_buffer_1: 3", ", angle_buffer_2: 0xFF"};
+    for (size_t i = 0; i < sizeof each / sizeof each[0]; i++) {
+        g.start_more = each[i];
+        if (strstr(each[i], "30 - 1"))
+            g.start_more = ", anim: 29";
+        uint64_t h = gen_hash(&g);
+        if (h == 0 || h == h0)
+            printf("  %s: hash %016llx\n", g.start_more,
+                   (unsigned long long)h);
+        CHECK(h != 0 && h != h0);
+    }
+
+    scenario s;
+    g = gen_default();
+    g.start_more = ", rolling: true, in_air: true, pushing: true, "
+                   "on_object: true, roll_jump: true, width_radius: 200, "
+                   "anim: 13, routine: 8, angle_buffer_1: 0x40, "
+                   "angle_buffer_2: 3, word_38: \"$FF02\"";
+    CHECK_EQ(gen_load(&g, &s, "fields"), 0);
+    if (s.inputs == NULL)
+        return;
+    CHECK_EQ(s.start.status,
+             SPG_STATUS_ROLLING | SPG_STATUS_IN_AIR | SPG_STATUS_PUSHING |
+                 SPG_STATUS_ON_OBJECT | SPG_STATUS_ROLL_JUMP);
+    CHECK_EQ(s.start.height_radius, s.profile.roll_height_radius);
+    CHECK_EQ(s.start.width_radius, 200); /* given beats rolling's */
+    CHECK_EQ(s.start.anim, 13);
+    CHECK_EQ(s.start.routine, 8);
+    CHECK_EQ(s.start.angle_buffer_1, 0x40);
+    CHECK_EQ(s.start.angle_buffer_2, 3);
+    CHECK_EQ(s.start.word_38, 0xFF02);
+    scenario_free(&s);
+
+    /* the underwater bit apart from the variant, both ways */
+    g = gen_default();
+    g.variant = "variant: underwater\n";
+    g.start_more = ", underwater: false";
+    CHECK_EQ(gen_load(&g, &s, "dry"), 0);
+    CHECK_EQ(s.start.status & SPG_STATUS_UNDERWATER, 0);
+    CHECK_EQ(s.profile.variant, SPG_VARIANT_UNDERWATER);
+    scenario_free(&s);
+    g = gen_default();
+    g.start_more = ", underwater: true";
+    CHECK_EQ(gen_load(&g, &s, "wet"), 0);
+    CHECK_EQ(s.start.status, SPG_STATUS_UNDERWATER);
+    CHECK_EQ(s.profile.variant, SPG_VARIANT_NORMAL);
+    scenario_free(&s);
+}
+
+/* The wide cell form: two characters a cell, and the same map written in
+ * one-character symbols loads to the same hash. */
+static void test_cell_width(void)
+{
+    static const char narrow[] =
+        "name: narrow\ngame: sonic1\n"
+        "tiles:\n  block: {heights: full, angle: 0xFF}\n"
+        "  ramp: {heights: [-128, 127, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, "
+        "14, 15, 16], widths: [16, 16, 16, 16, 16, 16, 16, 16, 1, 2, 3, 4, 5,"
+        " 6, 7, -100], angle: 0xE0}\n"
+        "map:\n  origin: [32, 640]\n"
+        "  legend: {\"#\": block, \"/\": ramp, \"\\\\\": {tile: ramp, flip: "
+        "[x]}}\n  rows: [\"./\\\\.\", \"####\"]\n"
+        "start: {x: 60, y: 640}\nframes: 3\n";
+    static const char wide[] =
+        "name: wide\ngame: sonic1\n"
+        "tiles:\n  block: {heights: full, angle: 0xFF}\n"
+        "  ramp: {heights: [-128, 127, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, "
+        "14, 15, 16], widths: [16, 16, 16, 16, 16, 16, 16, 16, 1, 2, 3, 4, 5,"
+        " 6, 7, -100], angle: 0xE0}\n"
+        "map:\n  origin: [32, 640]\n  cell_width: 2\n"
+        "  legend: {\"B1\": block, \"r.\": ramp, \".r\": {tile: ramp, flip: "
+        "[x]}}\n  rows: [\"..r..r  \", \"B1B1B1B1\"]\n"
+        "start: {x: 60, y: 640}\nframes: 3\n";
+    scenario a, b;
+    CHECK_EQ(scenario_load_buffer("narrow.yaml", narrow, strlen(narrow), &a,
+                                  stdout), 0);
+    CHECK_EQ(scenario_load_buffer("wide.yaml", wide, strlen(wide), &b,
+                                  stdout), 0);
+    if (a.cells == NULL || b.cells == NULL)
+        return;
+    CHECK_EQ(b.map.width, 4);
+    CHECK_EQ(b.map.height, 2);
+    CHECK_EQ(b.cells[1], 2 | SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID);
+    CHECK_EQ(b.cells[2], 2 | SPG_CELL_XFLIP | SPG_CELL_TOP_SOLID |
+                             SPG_CELL_SIDE_SOLID);
+    CHECK_EQ(b.cells[3], 0); /* "  " is empty */
+    CHECK_EQ(b.masks[2].heights[0], -128);
+    CHECK_EQ(b.masks[2].heights[1], 127);
+    CHECK_EQ(b.masks[2].widths[15], -100);
+    CHECK(a.hash == b.hash);
+    CHECK(strcmp(b.path, "wide.yaml") == 0);
+    scenario_free(&a);
+    scenario_free(&b);
+}
+
 /* The core run: row 0 is the start, each row one spg_step further. */
 static void test_run_core(void)
 {
@@ -472,6 +607,8 @@ int main(void)
     RUN(test_hash);
     RUN(test_pressed);
     RUN(test_integers_and_start_flags);
+    RUN(test_more_start_fields);
+    RUN(test_cell_width);
     RUN(test_run_core);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
