@@ -234,9 +234,8 @@ static char *random_text(int allow_empty)
         "*b",
     };
     int n = below(12) + (allow_empty ? 0 : 1);
-    size_t cap = 1, len = 0;
-    for (int i = 0; i < n; i++)
-        cap += 8;
+    /* room for n pieces of up to 8 bytes, a newline, "x" and the NUL */
+    size_t cap = 8 * (size_t)n + 3, len = 0;
     char *t = malloc(cap);
     if (t == NULL)
         return NULL;
@@ -246,7 +245,7 @@ static char *random_text(int allow_empty)
             simple ? (i % 2 ? " " : "word")
                    : pieces[below((int)(sizeof pieces / sizeof pieces[0]))];
         size_t k = strlen(p);
-        if (len + k + 2 > cap)
+        if (len + k + 3 > cap)
             break;
         memcpy(t + len, p, k);
         len += k;
