@@ -31,9 +31,12 @@ static uint32_t next_char(const unsigned char **pp, int *len)
 }
 
 /* Characters a YAML reader takes as they are (the YAML 1.1 printable set,
- * less the line breaks and tab, which are escaped). */
+ * less the line breaks - NEL, LS and PS among them - and tab, which are
+ * escaped). */
 static int yaml_printable(uint32_t c)
 {
+    if (c == 0x2028 || c == 0x2029)
+        return 0;
     return (c >= 0x20 && c <= 0x7E) || (c >= 0xA0 && c <= 0xD7FF) ||
            (c >= 0xE000 && c <= 0xFFFD && c != 0xFEFF) ||
            (c >= 0x10000 && c <= 0x10FFFF);

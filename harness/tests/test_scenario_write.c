@@ -232,6 +232,10 @@ static char *random_text(int allow_empty)
         "%",
         "&a",
         "*b",
+        "\xE2\x80\xA8",
+        "\xE2\x80\xA9",
+        "\x7F",
+        "\xC2\xA0",
     };
     int n = below(12) + (allow_empty ? 0 : 1);
     /* room for n pieces of up to 8 bytes, a newline, "x" and the NUL */
