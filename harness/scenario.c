@@ -1,6 +1,9 @@
 /*
  * scenario.c - load and check a scenario file (docs/scenario-format.md)
- * with libyaml's document API, and compute the scenario hash.
+ * with libyaml's document API: the document, bounds, input and verifies.
+ * The other sections are in scenario_map.c and scenario_start.c, the node
+ * helpers in scenario_yaml.c; the hash is scenario_hash.c, scenarios built
+ * in memory scenario_build.c and the writer scenario_write.c.
  *
  * Every problem is reported once, as "file:line:col: message" with the
  * 1-based position of the offending YAML node, and the load fails as a
