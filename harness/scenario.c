@@ -917,6 +917,11 @@ static uint64_t compute_hash(const scenario *s)
     return f.h;
 }
 
+void scenario_update_hash(scenario *s)
+{
+    s->hash = compute_hash(s);
+}
+
 void scenario_hash_hex(const scenario *s, char buf[17])
 {
     static const char hex[] = "0123456789abcdef";

@@ -68,6 +68,10 @@ int scenario_load(const char *path, scenario *out, FILE *err);
 /* Release what scenario_load allocated. */
 void scenario_free(scenario *s);
 
+/* Recompute s->hash after building or changing a scenario in memory. */
+void scenario_update_hash(scenario *s);
+int scenario_write_yaml(FILE *f, const scenario *s);
+
 /* The scenario hash as 16 lowercase hex digits (buf of 17 bytes). */
 void scenario_hash_hex(const scenario *s, char buf[17]);
 
