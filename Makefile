@@ -40,6 +40,7 @@ YAML_LIBS := $(shell $(PKG_CONFIG) --libs yaml-0.1 2>/dev/null || echo -lyaml)
 UC_CFLAGS := $(shell $(PKG_CONFIG) --cflags unicorn 2>/dev/null)
 UC_LIBS := $(shell $(PKG_CONFIG) --libs unicorn 2>/dev/null || echo -lunicorn)
 ZLIB_LIBS := $(shell $(PKG_CONFIG) --libs zlib 2>/dev/null || echo -lz)
+THREAD_LIBS := -pthread
 
 WARNINGS = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wpointer-arith -Wcast-qual -Wformat=2 \
@@ -50,7 +51,8 @@ LDFLAGS_ALL = $(VARIANT_LDFLAGS) $(LDFLAGS)
 
 CORE_SRC := $(wildcard core/src/*.c)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
-HARNESS_SRC := $(wildcard harness/*.c) $(wildcard harness/capture/*.c)
+HARNESS_SRC := $(wildcard harness/*.c) $(wildcard harness/capture/*.c) \
+	$(wildcard harness/fuzz/*.c)
 HARNESS_LIB_SRC := $(filter-out harness/main.c,$(HARNESS_SRC))
 HARNESS_LIB_OBJ := $(HARNESS_LIB_SRC:%.c=$(BUILD)/obj/%.o)
 MAIN_OBJ := $(BUILD)/obj/harness/main.o
@@ -79,7 +81,7 @@ $(HLIB): $(HARNESS_LIB_OBJ)
 	$(AR) rcs $@ $^
 
 $(BIN): $(MAIN_OBJ) $(HLIB) $(LIB)
-	$(CC) $(LDFLAGS_ALL) -o $@ $(MAIN_OBJ) $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) -lm
+	$(CC) $(LDFLAGS_ALL) -o $@ $(MAIN_OBJ) $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) $(THREAD_LIBS) -lm
 
 # Core objects: no libyaml, no unicorn, and a check that nothing outside the
 # public headers and core/src is included.
@@ -98,7 +100,7 @@ $(BUILD)/tests/test_%: core/tests/test_%.c $(LIB)
 
 $(BUILD)/tests/test_%: harness/tests/test_%.c $(HLIB) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) -Iharness -Icore/tests $(YAML_CFLAGS) $(UC_CFLAGS) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) -lm
+	$(CC) $(CPPFLAGS_ALL) -Iharness -Icore/tests $(YAML_CFLAGS) $(UC_CFLAGS) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) $(THREAD_LIBS) -lm
 
 test: all tests
 	sh ci/run-tests.sh
@@ -108,7 +110,7 @@ check: all
 
 BENCH := $(BUILD)/spgbench
 $(BENCH): harness/bench/spgbench.c $(HLIB) $(LIB)
-	$(CC) $(CPPFLAGS_ALL) -Iharness $(YAML_CFLAGS) $(UC_CFLAGS) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) -lm
+	$(CC) $(CPPFLAGS_ALL) -Iharness $(YAML_CFLAGS) $(UC_CFLAGS) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) $(THREAD_LIBS) -lm
 
 bench: all $(BENCH)
 	$(BENCH) $(if $(ROM),--rom "$(ROM)") scenarios
