@@ -10,6 +10,8 @@
 #                        emulation (needs ROM=path for the capture side)
 #   make goldens ROM=..  recapture every golden from your own ROM
 #   make report          report/index.html (python3-matplotlib)
+#   make mutate          mutation testing of the core against the suite
+#                        (MUTATE_ARGS="--only constants", "--file ..." ...)
 #   make CC=clang        any of the above with clang
 
 VARIANT ?= release
@@ -66,7 +68,7 @@ LIB := $(BUILD)/libspg.a
 HLIB := $(BUILD)/libspgsim_harness.a
 BIN := $(BUILD)/spgsim
 
-.PHONY: all tests test check bench goldens report clean
+.PHONY: all tests test check bench goldens report mutate clean
 all: $(LIB) $(BIN)
 tests: $(TEST_BINS)
 
@@ -121,6 +123,11 @@ goldens: all
 
 report: all
 	/usr/bin/python3 scripts/report.py --spgsim $(BIN) --out report
+
+# Builds its own copies of the tree (release, and ASan + UBSan for the
+# survivors); see docs/mutation-testing.md.
+mutate:
+	/usr/bin/python3 scripts/mutate $(MUTATE_ARGS)
 
 clean:
 	rm -rf build report

@@ -176,16 +176,18 @@ int16_t spg_room_overhead(spg_frame *f, const spg_player *p, uint8_t angle)
  * The walk mode of a ground angle (Sonic_AnglePos, Sonic_WalkSpeed): the
  * angle is rounded before (a + $20) & $C0 so that the boundaries fall on
  * the floor / ceiling side: $E0..$20 floor, $21..$5F left wall mode ($40),
- * $60..$A0 ceiling, $A1..$DF right wall mode ($C0).
+ * $60..$A0 ceiling, $A1..$DF right wall mode ($C0).  The original tests
+ * the sign bits (bpl) of a + $20 and of a: a negative angle byte gets the
+ * extra 1.
  */
 static uint8_t walk_mode(uint8_t a)
 {
     uint8_t d0;
 
     if ((uint8_t)(a + 0x20) < 0x80)
-        d0 = (uint8_t)(a + (a >= 0x80 ? 1 : 0) + 0x1F);
+        d0 = (uint8_t)(a + ((a & 0x80) ? 1 : 0) + 0x1F);
     else
-        d0 = (uint8_t)(a - (a >= 0x80 ? 1 : 0) + 0x20);
+        d0 = (uint8_t)(a - ((a & 0x80) ? 1 : 0) + 0x20);
     return d0 & 0xC0;
 }
 
