@@ -492,6 +492,16 @@ def link_documented(entries, scen):
     return out
 
 
+def actual_value(v):
+    """The compared trace's value of a verifies entry (check JSON v2 says
+    "actual", v1 said "core")."""
+    return v.get("actual", v.get("core"))
+
+
+def actual_matches(v):
+    return v.get("actual_matches_original", v.get("core_matches_original"))
+
+
 def flag_html(gm):
     if gm is None:
         return '<span class="muted">no golden</span>'
@@ -525,7 +535,7 @@ def verify_values_html(s, v, with_id):
                 ("<code>%s</code> " % esc(v.get("id"))) if with_id else "",
                 esc(scenario_key(s.get("path"))), esc(v.get("frame")),
                 esc(v.get("field")), fmt_val(v.get("value")),
-                fmt_val(v.get("golden")), fmt_val(v.get("core")), stated,
+                fmt_val(v.get("golden")), fmt_val(actual_value(v)), stated,
                 mark))
 
 
@@ -567,7 +577,7 @@ def documented_section(w, args, root, scen):
         if linked:
             gm = combine_flags(v.get("guide_matches_original")
                                for _, v in linked)
-            cm = combine_flags(v.get("core_matches_original")
+            cm = combine_flags(actual_matches(v)
                                for _, v in linked)
             counts["erratum" if gm is False else "no golden" if gm is None
                    else "agree"] += 1
@@ -633,7 +643,7 @@ def documented_section(w, args, root, scen):
       'original</th></tr>')
     for s, v in allv:
         gm, cm = v.get("guide_matches_original"), \
-            v.get("core_matches_original")
+            actual_matches(v)
         vc["erratum" if gm is False else "no golden" if gm is None
            else "agree"] += 1
         if cm is False:
@@ -658,7 +668,7 @@ def documented_section(w, args, root, scen):
               slug(s.get("path")), esc(scenario_key(s.get("path"))),
               esc(v.get("source")), esc(v.get("quote")), esc(v.get("frame")),
               esc(v.get("field")), fmt_val(v.get("value")),
-              fmt_val(v.get("golden")), stated, fmt_val(v.get("core")),
+              fmt_val(v.get("golden")), stated, fmt_val(actual_value(v)),
               flag_html(gm), note, core_flag_html(cm)))
     w("</table>")
     w('<p id="verifies-counts">%d entries: %d agree with the original, '
