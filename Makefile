@@ -9,10 +9,12 @@
 #   make bench           frames per second: core vs. the original under
 #                        emulation (needs ROM=path for the capture side)
 #   make goldens ROM=..  recapture every golden from your own ROM
+#                        (ROM defaults to $SPGSIM_ROM)
 #   make report          report/index.html (python3-matplotlib)
 #   make CC=clang        any of the above with clang
 
 VARIANT ?= release
+ROM ?= $(SPGSIM_ROM)
 CC ?= cc
 ifeq ($(origin CC),default)
 CC = cc
