@@ -11,6 +11,8 @@
 #   make goldens ROM=..  recapture every golden from your own ROM
 #                        (ROM defaults to $SPGSIM_ROM)
 #   make report          report/index.html (python3-matplotlib)
+#   make vectors         every scenario as a JSON test vector, in
+#                        build/vectors/ (VECTORS=dir to choose)
 #   make CC=clang        any of the above with clang
 
 VARIANT ?= release
@@ -66,7 +68,7 @@ LIB := $(BUILD)/libspg.a
 HLIB := $(BUILD)/libspgsim_harness.a
 BIN := $(BUILD)/spgsim
 
-.PHONY: all tests test check bench goldens report clean
+.PHONY: all tests test check bench goldens report vectors clean
 all: $(LIB) $(BIN)
 tests: $(TEST_BINS)
 
@@ -121,6 +123,11 @@ goldens: all
 
 report: all
 	/usr/bin/python3 scripts/report.py --spgsim $(BIN) --out report
+
+VECTORS ?= $(BUILD)/vectors
+vectors: all
+	rm -rf "$(VECTORS)"
+	$(BIN) export --format json --out-dir "$(VECTORS)" scenarios
 
 clean:
 	rm -rf build report

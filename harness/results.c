@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "spg/spg.h"
 
 const char *const check_status_names[ST_COUNT] = {
@@ -85,48 +86,6 @@ void results_print_summary(FILE *f, const check_run *run)
 }
 
 /* ---- JSON ----------------------------------------------------------------- */
-
-static void json_str(FILE *f, const char *s)
-{
-    if (s == NULL) {
-        fputs("null", f);
-        return;
-    }
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
-        case '"':
-            fputs("\\\"", f);
-            break;
-        case '\\':
-            fputs("\\\\", f);
-            break;
-        case '\n':
-            fputs("\\n", f);
-            break;
-        case '\r':
-            fputs("\\r", f);
-            break;
-        case '\t':
-            fputs("\\t", f);
-            break;
-        default:
-            if (*p < 0x20)
-                fprintf(f, "\\u%04x", *p);
-            else
-                fputc(*p, f);
-        }
-    }
-    fputc('"', f);
-}
-
-static void json_int_or_null(FILE *f, int has, int32_t v)
-{
-    if (has)
-        fprintf(f, "%" PRId32, v);
-    else
-        fputs("null", f);
-}
 
 static void json_bool_or_null(FILE *f, int has, int v)
 {
