@@ -14,7 +14,8 @@
 #                        emulation (needs ROM=path for the capture side)
 #   make goldens ROM=..  recapture every golden from your own ROM
 #                        (ROM defaults to $SPGSIM_ROM)
-#   make report          report/index.html (python3-matplotlib)
+#   make report          report/index.html, errata.csv, errata.md
+#                        (python3-matplotlib; CHECK_JSON=, ACTUAL_DIR=)
 #   make vectors         every scenario as a JSON test vector, in
 #                        build/vectors/ (VECTORS=dir to choose)
 #   make CC=clang        any of the above with clang
@@ -142,8 +143,12 @@ goldens: all
 	@test -n "$(ROM)" || { echo "usage: make goldens ROM=path/to/your/sonic1.bin" >&2; exit 2; }
 	$(BIN) capture --rom "$(ROM)" $$(find scenarios -name '*.yaml' | sort)
 
+# CHECK_JSON=file: report on an earlier `check --json`; ACTUAL_DIR=dir:
+# on another engine's traces (check --actual-dir).
 report: all
-	/usr/bin/python3 scripts/report.py --spgsim $(BIN) --out report
+	/usr/bin/python3 scripts/report.py --spgsim $(BIN) --out report \
+	    $(if $(CHECK_JSON),--check-json "$(CHECK_JSON)") \
+	    $(if $(ACTUAL_DIR),--actual-dir "$(ACTUAL_DIR)")
 
 PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
