@@ -82,14 +82,6 @@ static int walk(const char *cmd, const char *dir, suite_list *pl, FILE *err)
     return rc;
 }
 
-/* Whether two names are the same file. */
-static int same_file(const char *a, const char *b)
-{
-    struct stat sa, sb;
-    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-           sa.st_ino == sb.st_ino;
-}
-
 int suite_collect(const char *cmd, const suite_list *args, suite_list *out,
                   FILE *err)
 {
@@ -122,15 +114,20 @@ int suite_collect(const char *cmd, const suite_list *args, suite_list *out,
         }
     }
     suite_list_free(&dflt);
-    /* each file once, in the order first found */
+    /* each file once (by device and inode), in the order first found */
+    struct stat *ids = xrealloc(NULL, (found.n ? found.n : 1) * sizeof *ids);
     for (size_t i = 0; i < found.n; i++) {
         int dup = 0;
-        for (size_t j = 0; j < out->n && !dup; j++)
-            dup = strcmp(out->v[j], found.v[i]) == 0 ||
-                  same_file(out->v[j], found.v[i]);
+        if (stat(found.v[i], &ids[i]) != 0)
+            memset(&ids[i], 0, sizeof ids[i]); /* reported when loaded */
+        for (size_t j = 0; j < i && !dup; j++)
+            dup = strcmp(found.v[j], found.v[i]) == 0 ||
+                  (ids[i].st_ino != 0 && ids[j].st_dev == ids[i].st_dev &&
+                   ids[j].st_ino == ids[i].st_ino);
         if (!dup)
             suite_list_add(out, found.v[i]);
     }
+    free(ids);
     suite_list_free(&found);
     return rc;
 }

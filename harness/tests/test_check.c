@@ -540,6 +540,16 @@ static void test_selection(void)
           strstr(out, "\n2 scenarios\n") && !strstr(out, "pass"));
     free(out);
 
+    /* a file named twice (also through another path) is checked once */
+    char again[512];
+    snprintf(again, sizeof again, "%s/sel/scenarios/../scenarios/k/alpha.yaml",
+             tmpdir);
+    char *argv1[] = {"check", "--list", path_of("sel/scenarios"), again,
+                     path_of("sel/scenarios/k/alpha.yaml"), NULL};
+    CHECK_EQ(run_check(5, argv1, &out), 0);
+    CHECK(contains(out, "\n4 scenarios\n"));
+    free(out);
+
     /* -x: sorted alpha, beta, delta, gamma; stops at beta */
     char *argv2[] = {"check", "-x", path_of("sel/scenarios"), NULL};
     CHECK_EQ(run_check(3, argv2, &out), 1);
