@@ -482,6 +482,25 @@ static void test_actual_dir(void)
     free(out);
     free(err);
 
+    /* --all: every divergent frame; --context 0: only the divergent row */
+    char *argv5[] = {"check", "--all", "--actual-dir", path_of("eng/out"),
+                     "-k", "planted", path_of("eng/scenarios"), NULL};
+    rc = run_check2(7, argv5, &out, &err);
+    CHECK_EQ(rc, 1);
+    CHECK(contains(out, "\n      frame 4: x expected ") &&
+          contains(out, "\n      frame 5: x expected ") &&
+          contains(out, "\n      frame 6: x expected "));
+    free(out);
+    free(err);
+    char *argv6[] = {"check", "--context", "0", "--actual-dir",
+                     path_of("eng/out"), "-k", "planted",
+                     path_of("eng/scenarios"), NULL};
+    rc = run_check2(8, argv6, &out, &err);
+    CHECK(contains(out, "\n      >      4 ") && out &&
+          !strstr(out, "\n             3 ") && !strstr(out, "\n             5 "));
+    free(out);
+    free(err);
+
     /* --fields ground_speed: the planted x is not compared */
     char *argv2[] = {"check", "-q", "--actual-dir", path_of("eng/out"),
                      "--fields", "ground_speed", "-k", "w/p", "-k", "*same*",
