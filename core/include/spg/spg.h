@@ -26,8 +26,24 @@
 extern "C" {
 #endif
 
-/** Version of the core; also written into trace headers. */
+/** Version of the core; also written into trace headers.  The numbers
+ *  follow semantic versioning: a new major version may change the API or
+ *  the traces, a new minor one only adds. */
+#define SPG_VERSION_MAJOR 0
+#define SPG_VERSION_MINOR 1
+#define SPG_VERSION_PATCH 0
 #define SPG_VERSION "0.1.0"
+/** One number for comparisons: major * 10000 + minor * 100 + patch. */
+#define SPG_VERSION_NUMBER \
+    (SPG_VERSION_MAJOR * 10000 + SPG_VERSION_MINOR * 100 + SPG_VERSION_PATCH)
+
+/** Marks the public functions: the only symbols libspg.so exports (the
+ *  library is built with hidden visibility; see the Makefile). */
+#if defined(__GNUC__) || defined(__clang__)
+#define SPG_API __attribute__((visibility("default")))
+#else
+#define SPG_API
+#endif
 
 /* ------------------------------------------------------------------------ */
 /* Games, characters and profile variants                                    */
@@ -106,7 +122,7 @@ typedef struct spg_mask {
  * (not mask $55, whose columns float inside the tile).  Meant for heights
  * -16..16, the ones a 16x16 bitmap has.
  */
-void spg_mask_derive_widths(spg_mask *mask);
+SPG_API void spg_mask_derive_widths(spg_mask *mask);
 
 /** Cell word layout: mask index and flags (mirrors the original's layout). */
 enum {
@@ -138,7 +154,7 @@ typedef struct spg_map {
 } spg_map;
 
 /** A map with no tiles and limits wide enough never to matter. */
-spg_map spg_map_default(void);
+SPG_API spg_map spg_map_default(void);
 
 /* ------------------------------------------------------------------------ */
 /* Player state                                                              */
@@ -259,15 +275,15 @@ typedef struct spg_profile {
  * Returns 0 on success, -1 when the combination is not supported (the
  * profile is then left untouched).
  */
-int spg_profile_get(spg_game game, spg_character character,
-                    spg_variant variant, spg_profile *out);
+SPG_API int spg_profile_get(spg_game game, spg_character character,
+                            spg_variant variant, spg_profile *out);
 
 /**
  * A player standing still, facing right, at (0,0): standing radii from the
  * profile, routine SPG_ROUTINE_CONTROL, everything else zero; the
  * underwater bit is set for SPG_VARIANT_UNDERWATER.
  */
-spg_player spg_player_default(const spg_profile *profile);
+SPG_API spg_player spg_player_default(const spg_profile *profile);
 
 /* ------------------------------------------------------------------------ */
 /* Stepping                                                                  */
@@ -284,8 +300,8 @@ spg_player spg_player_default(const spg_profile *profile);
  * limit_bottom + $100, then routine 8 (Sonic_ResetLevel), where nothing
  * the traces show changes any more.
  */
-void spg_step(const spg_profile *profile, const spg_map *map,
-              spg_input input, spg_player *player);
+SPG_API void spg_step(const spg_profile *profile, const spg_map *map,
+                      spg_input input, spg_player *player);
 
 #ifdef __cplusplus
 }
