@@ -566,12 +566,63 @@ static int load_map(loader *L, const yaml_node_t *map)
     return 0;
 }
 
+/*
+ * The animation bytes of the start state (Sonic_Animate's; defaults as
+ * Sonic_Main leaves them: spg_player_default).  `anim` overrides the roll
+ * animation `rolling` sets.  Only states the original's tables define: an
+ * animation with a script, a script position up to its end marker, a
+ * sprite of the character's mappings.
+ */
+static int load_start_anim(loader *L, const yaml_node_t *st)
+{
+    spg_player *p = &L->s->start;
+    const yaml_node_t *n;
+    int64_t v;
+    if ((n = get(L, st, "anim"))) {
+        if (get_int(L, n, "anim", 0, 255, &v))
+            return -1;
+        if (spg_anim_last_position(&L->s->profile, (uint8_t)v) < 0)
+            return fail(L, n, "anim: %s is not an animation of this "
+                              "character", sval(n));
+        p->anim = (uint8_t)v;
+    }
+    if ((n = get(L, st, "prev_anim"))) {
+        if (get_int(L, n, "prev_anim", 0, 255, &v))
+            return -1;
+        p->prev_anim = (uint8_t)v;
+    }
+    if ((n = get(L, st, "anim_frame"))) {
+        int last = spg_anim_last_position(&L->s->profile, p->anim);
+        if (get_int(L, n, "anim_frame", 0, last, &v))
+            return -1;
+        p->anim_frame = (uint8_t)v;
+    }
+    if ((n = get(L, st, "anim_timer"))) {
+        if (get_int(L, n, "anim_timer", 0, 255, &v))
+            return -1;
+        p->anim_timer = (uint8_t)v;
+    }
+    if ((n = get(L, st, "mapping_frame"))) {
+        if (get_int(L, n, "mapping_frame", 0,
+                    spg_anim_mapping_frames(&L->s->profile) - 1, &v))
+            return -1;
+        p->mapping_frame = (uint8_t)v;
+    }
+    if ((n = get(L, st, "render_flags"))) {
+        if (get_int(L, n, "render_flags", 0, 255, &v))
+            return -1;
+        p->render_flags = (uint8_t)v;
+    }
+    return 0;
+}
+
 static int load_start(loader *L, const yaml_node_t *st)
 {
     static const char *const keys[] = {
         "x", "x_sub", "y", "y_sub", "x_speed", "y_speed", "ground_speed",
         "angle", "facing", "in_air", "rolling", "control_lock", "jumping",
-        NULL};
+        "anim", "prev_anim", "anim_frame", "anim_timer", "mapping_frame",
+        "render_flags", NULL};
     scenario *s = L->s;
     spg_player *p = &s->start;
     if (check_keys(L, st, "start", keys, NULL))
@@ -648,7 +699,7 @@ static int load_start(loader *L, const yaml_node_t *st)
             return -1;
         p->jumping = (uint8_t)b;
     }
-    return 0;
+    return load_start_anim(L, st);
 }
 
 static int load_bounds(loader *L, const yaml_node_t *bd)
@@ -908,6 +959,11 @@ static uint64_t compute_hash(const scenario *s)
     h_u8(&f, p->angle_buffer_2);
     h_u8(&f, p->jumping);
     h_u16(&f, p->control_lock);
+    h_u8(&f, p->mapping_frame);
+    h_u8(&f, p->anim_frame);
+    h_u8(&f, p->prev_anim);
+    h_u8(&f, p->anim_timer);
+    h_u8(&f, p->render_flags);
 
     h_u32(&f, (uint32_t)s->frames);
     for (int i = 0; i < s->frames; i++) {

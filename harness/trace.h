@@ -11,7 +11,7 @@
 #include "spg/spg.h"
 
 /* Number of columns, including `frame`. */
-#define TRACE_COLUMNS 25
+#define TRACE_COLUMNS 30
 
 /* Column names in order; trace_columns[0] is "frame". */
 extern const char *const trace_columns[TRACE_COLUMNS];
