@@ -18,7 +18,6 @@
 #define SCENARIO_LAYOUT_TILES_X 1024
 #define SCENARIO_LAYOUT_TILES_Y 128
 /* Entries in Sonic's animation script table (Ani_Sonic): ids 0..$1E. */
-#define SCENARIO_ANIM_COUNT 31
 
 /* One `verifies:` entry. Strings are owned by the scenario. */
 typedef struct scenario_verify {
@@ -165,9 +164,9 @@ int scenario_check(const scenario *s, FILE *err);
  */
 int scenario_write_yaml(FILE *f, const scenario *s);
 
-/* Whether an animation id may start a scenario: in Sonic's script table
- * and not one of the four scripts that end by switching animation. */
-int scenario_anim_ok(unsigned anim);
+/* Whether a start state's animation id, script position and sprite are
+ * ones the character's animation tables define (what the loader accepts). */
+int scenario_anim_ok(const spg_profile *profile, const spg_player *p);
 
 /* Whether a routine may start a scenario: 2, 6 or 8. */
 int scenario_routine_ok(unsigned routine);

@@ -240,11 +240,12 @@ static int check_start(FILE *err, const scenario *s)
     if (p->status & 0x80)
         return refuse(err, s, "start status $%02X has bit 7 set",
                       (unsigned)p->status);
-    if (!scenario_anim_ok(p->anim))
+    if (!scenario_anim_ok(&s->profile, p))
         return refuse(err, s,
-                      "start anim %u is not an id a scenario may start "
-                      "with",
-                      (unsigned)p->anim);
+                      "start anim %u (position %u, sprite %u) is not a "
+                      "state the animation tables define",
+                      (unsigned)p->anim, (unsigned)p->anim_frame,
+                      (unsigned)p->mapping_frame);
     if (!scenario_routine_ok(p->routine))
         return refuse(err, s, "start routine %u is not 2, 6 or 8",
                       (unsigned)p->routine);

@@ -51,7 +51,8 @@ static void h_mask(fnv *f, const spg_mask *m)
  * FNV-1a 64 over a canonical serialisation of what changes the physics.
  * Masks are numbered in order of first use in the map (row-major), so
  * renaming or reordering tiles, or defining unused ones, keeps the hash.
- * The start fields added after the first goldens (word_38) are hashed only
+ * The start fields added after the first goldens (word_38, the animation
+ * bytes) are hashed only
  * when they differ from their default, after everything else, so the
  * scenarios that leave them out keep the hash they always had.
  */
@@ -118,6 +119,18 @@ static uint64_t compute_hash(const scenario *s)
         static const char ext[] = "word_38";
         h_bytes(&f, ext, sizeof ext);
         h_u16(&f, p->word_38);
+    }
+    spg_player def = spg_player_default(&s->profile);
+    if (p->mapping_frame != def.mapping_frame || p->anim_frame != def.anim_frame ||
+        p->prev_anim != def.prev_anim || p->anim_timer != def.anim_timer ||
+        p->render_flags != def.render_flags) {
+        static const char ext[] = "animation";
+        h_bytes(&f, ext, sizeof ext);
+        h_u8(&f, p->mapping_frame);
+        h_u8(&f, p->anim_frame);
+        h_u8(&f, p->prev_anim);
+        h_u8(&f, p->anim_timer);
+        h_u8(&f, p->render_flags);
     }
     return f.h;
 }

@@ -13,31 +13,16 @@
 #include "scenario_internal.h"
 
 /*
- * Sonic's animation script table (Ani_Sonic in Sonic 1): 31 entries, ids
- * 0..$1E.  Sonic_Animate runs every frame and indexes the table with
- * obAnim, so an id past the end would run whatever bytes follow.  Four
- * scripts end in afChange ($FD), after which Sonic_Animate writes another
- * id into obAnim by itself; when that happens depends on obAniFrame and
- * obTimeFrame, which the core does not keep (the player routine never
- * starts these four), so the loader refuses them as start ids.
+ * The animation id and the animation bytes Sonic_Animate keeps: only
+ * states the original's tables define (an animation with a script, a
+ * script position up to its end marker, a sprite of the character's
+ * mappings); the core's animation step knows the tables.
  */
-static const struct {
-    const char *name;
-    int changes; /* ends in afChange */
-} animations[SCENARIO_ANIM_COUNT] = {
-    {"Walk", 0},   {"Run", 0},    {"Roll", 0},    {"Roll2", 0},
-    {"Push", 0},   {"Wait", 0},   {"Balance", 0}, {"LookUp", 0},
-    {"Duck", 0},   {"Warp1", 0},  {"Warp2", 0},   {"Warp3", 0},
-    {"Warp4", 0},  {"Stop", 0},   {"Float1", 0},  {"Float2", 0},
-    {"Spring", 1}, {"Hang", 0},   {"Leap1", 0},   {"Leap2", 0},
-    {"Surf", 0},   {"GetAir", 1}, {"Burnt", 0},   {"Drown", 0},
-    {"Death", 0},  {"Shrink", 0}, {"Hurt", 0},    {"WaterSlide", 0},
-    {"Null", 1},   {"Float3", 0}, {"Float4", 1},
-};
-
-int scenario_anim_ok(unsigned anim)
+int scenario_anim_ok(const spg_profile *profile, const spg_player *p)
 {
-    return anim < SCENARIO_ANIM_COUNT && !animations[anim].changes;
+    int last = spg_anim_last_position(profile, p->anim);
+    return last >= 0 && p->anim_frame <= last &&
+           p->mapping_frame < spg_anim_mapping_frames(profile);
 }
 
 int scenario_routine_ok(unsigned routine)
@@ -75,20 +60,48 @@ static int opt_status(sc_loader *L, const yaml_node_t *st, const char *key,
     return 0;
 }
 
-static int load_anim(sc_loader *L, const yaml_node_t *n, spg_player *p)
+static int load_anim(sc_loader *L, const yaml_node_t *st, spg_player *p)
 {
+    const scenario *s = L->s;
+    const yaml_node_t *n;
     int64_t v;
-    if (sc_get_int(L, n, "anim", 0, SCENARIO_ANIM_COUNT - 1, &v))
-        return -1;
-    if (animations[v].changes)
-        return sc_fail(
-            L, n,
-            "anim: %lld ($%02llX, %s) ends in afChange: Sonic_Animate "
-            "switches it to another animation by itself after "
-            "its frames run out, with timers the core does not "
-            "keep; use another id",
-            (long long)v, (unsigned long long)v, animations[v].name);
-    p->anim = (uint8_t)v;
+    if ((n = sc_get(L, st, "anim"))) {
+        if (sc_get_int(L, n, "anim", 0, 255, &v))
+            return -1;
+        if (spg_anim_last_position(&s->profile, (uint8_t)v) < 0)
+            return sc_fail(L, n, "anim: %s is not an animation of this "
+                                 "character (its script table has no entry "
+                                 "$%02llX)",
+                           sc_sval(n), (unsigned long long)v);
+        p->anim = (uint8_t)v;
+    }
+    if ((n = sc_get(L, st, "prev_anim"))) {
+        if (sc_get_int(L, n, "prev_anim", 0, 255, &v))
+            return -1;
+        p->prev_anim = (uint8_t)v;
+    }
+    if ((n = sc_get(L, st, "anim_frame"))) {
+        int last = spg_anim_last_position(&s->profile, p->anim);
+        if (sc_get_int(L, n, "anim_frame", 0, last, &v))
+            return -1;
+        p->anim_frame = (uint8_t)v;
+    }
+    if ((n = sc_get(L, st, "anim_timer"))) {
+        if (sc_get_int(L, n, "anim_timer", 0, 255, &v))
+            return -1;
+        p->anim_timer = (uint8_t)v;
+    }
+    if ((n = sc_get(L, st, "mapping_frame"))) {
+        if (sc_get_int(L, n, "mapping_frame", 0,
+                       spg_anim_mapping_frames(&s->profile) - 1, &v))
+            return -1;
+        p->mapping_frame = (uint8_t)v;
+    }
+    if ((n = sc_get(L, st, "render_flags"))) {
+        if (sc_get_int(L, n, "render_flags", 0, 255, &v))
+            return -1;
+        p->render_flags = (uint8_t)v;
+    }
     return 0;
 }
 
@@ -121,7 +134,8 @@ int sc_load_start(sc_loader *L, const yaml_node_t *st)
         "angle", "facing", "in_air", "rolling", "on_object", "roll_jump",
         "pushing", "underwater", "height_radius", "width_radius", "anim",
         "routine", "control_lock", "jumping", "angle_buffer_1",
-        "angle_buffer_2", "word_38", NULL};
+        "angle_buffer_2", "word_38", "prev_anim", "anim_frame",
+        "anim_timer", "mapping_frame", "render_flags", NULL};
     /* clang-format on */
     scenario *s = L->s;
     spg_player *p = &s->start;
@@ -199,7 +213,7 @@ int sc_load_start(sc_loader *L, const yaml_node_t *st)
         return -1;
     if (r)
         p->width_radius = (uint8_t)v;
-    if ((n = sc_get(L, st, "anim")) && load_anim(L, n, p))
+    if (load_anim(L, st, p))
         return -1;
     if ((n = sc_get(L, st, "routine")) && load_routine(L, n, p))
         return -1;

@@ -430,6 +430,16 @@ static void write_start(FILE *f, const scenario *s)
         FIELD("angle_buffer_2: 0x%02X", (unsigned)p->angle_buffer_2);
     if (p->word_38)
         FIELD("word_38: 0x%04X", (unsigned)p->word_38);
+    if (p->prev_anim != d.prev_anim)
+        FIELD("prev_anim: %u", (unsigned)p->prev_anim);
+    if (p->anim_frame != d.anim_frame)
+        FIELD("anim_frame: %u", (unsigned)p->anim_frame);
+    if (p->anim_timer != d.anim_timer)
+        FIELD("anim_timer: %u", (unsigned)p->anim_timer);
+    if (p->mapping_frame != d.mapping_frame)
+        FIELD("mapping_frame: %u", (unsigned)p->mapping_frame);
+    if (p->render_flags != d.render_flags)
+        FIELD("render_flags: 0x%02X", (unsigned)p->render_flags);
 #undef FIELD
     fputs(any ? "\n" : "start: {}\n", f);
 }

@@ -21,6 +21,7 @@ const char *const trace_columns[TRACE_COLUMNS] = {
     "pushing", "underwater",
     "width_radius", "height_radius",
     "control_lock", "anim", "routine", "jumping",
+    "mapping_frame", "anim_frame", "anim_timer", "prev_anim", "render_flags",
     "angle_buffer_1", "angle_buffer_2", "word_38",
 };
 
@@ -66,6 +67,11 @@ void trace_row_values(int frame, const spg_player *p, int32_t out[TRACE_COLUMNS]
     out[k++] = p->anim;
     out[k++] = p->routine;
     out[k++] = p->jumping;
+    out[k++] = p->mapping_frame;
+    out[k++] = p->anim_frame;
+    out[k++] = p->anim_timer;
+    out[k++] = p->prev_anim;
+    out[k++] = p->render_flags;
     out[k++] = p->angle_buffer_1;
     out[k++] = p->angle_buffer_2;
     out[k++] = p->word_38;

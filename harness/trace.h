@@ -16,7 +16,7 @@
 #include "spg/spg.h"
 
 /* Number of columns the writer produces, including `frame`. */
-#define TRACE_COLUMNS 25
+#define TRACE_COLUMNS 30
 
 /* Most columns a trace read from a file may have. */
 #define TRACE_MAX_COLUMNS 128

@@ -11,6 +11,7 @@
  * A sensor that meets no solid tile leaves its buffer as it was, which is
  * why the buffers are part of the frame.
  */
+#include "anim.h"
 #include "tiles.h"
 
 /* The player's centre pixel and radii, as the routines load them (the
@@ -295,9 +296,10 @@ static void nudge(spg_player *p, int horizontal, int16_t d)
  *   left wall:  y - w then y + w at x - h, left;           x -= d
  * all with top solidity.  With the chosen distance d: -14 <= d <= 14
  * snaps to the surface; d < -14 (deep inside) does nothing; d > 14 leaves
- * the ground: in-air set, pushing cleared (and the original restarts the
- * running animation through obPrevAni, a byte the core does not keep),
- * unless the stick-to-convex flag is set: then it snaps all the same.
+ * the ground: in-air set, pushing cleared, and obPrevAni set to id_Run so
+ * that the next Sonic_Animate sees a new animation and restarts the walk
+ * (obAnim is usually id_Walk here), unless the stick-to-convex flag is
+ * set: then it snaps all the same.
  */
 void spg_angle_pos(spg_frame *f, spg_player *p)
 {
@@ -348,6 +350,7 @@ void spg_angle_pos(spg_frame *f, spg_player *p)
     if (d1 > 14 && !spg_sticks_to_convex(p)) {
         p->status |= SPG_STATUS_IN_AIR;
         p->status &= (uint8_t)~SPG_STATUS_PUSHING;
+        p->prev_anim = SPG_ANIM_RUN;
         return;
     }
     nudge(p, horizontal, negate ? m68k_negw(d1) : d1);

@@ -477,7 +477,7 @@ static int16_t rnd_speed(fuzz_rng *r, int32_t max)
 }
 
 /* The "any" start: the fields the physics alone never sets together. */
-static void any_fields(fuzz_rng *r, spg_player *p)
+static void any_fields(fuzz_rng *r, const spg_profile *profile, spg_player *p)
 {
     if (fuzz_rng_chance(r, 20))
         p->status |= SPG_STATUS_PUSHING;
@@ -493,11 +493,19 @@ static void any_fields(fuzz_rng *r, spg_player *p)
         p->width_radius = (uint8_t)fuzz_rng_range(r, 0, wide ? 255 : 40);
     }
     if (fuzz_rng_chance(r, 25)) {
-        unsigned a;
-        do
-            a = fuzz_rng_below(r, 31);
-        while (!scenario_anim_ok(a));
-        p->anim = (uint8_t)a;
+        /* Any state of the animation tables, as Sonic_Animate keeps it. */
+        int last;
+        do {
+            p->anim = (uint8_t)fuzz_rng_below(r, 64);
+            last = spg_anim_last_position(profile, p->anim);
+        } while (last < 0);
+        p->anim_frame = (uint8_t)fuzz_rng_range(r, 0, last);
+        p->anim_timer = (uint8_t)fuzz_rng_below(r, 256);
+        p->prev_anim = (uint8_t)fuzz_rng_below(r, 64);
+        p->mapping_frame =
+            (uint8_t)fuzz_rng_below(r, (uint32_t)spg_anim_mapping_frames(profile));
+        if (fuzz_rng_chance(r, 50))
+            p->render_flags = (uint8_t)fuzz_rng_below(r, 256);
     }
     if (fuzz_rng_chance(r, 10))
         p->routine = fuzz_rng_chance(r, 50) ? SPG_ROUTINE_DEATH
@@ -583,7 +591,7 @@ static void make_start(builder *b, scenario *s, fuzz_start_style style)
         fuzz_rng_chance(r, 50))
         p->x_speed = p->ground_speed;
     if (style == FUZZ_START_ANY)
-        any_fields(r, p);
+        any_fields(r, &s->profile, p);
     if (fuzz_rng_chance(r, 10)) {
         p->angle_buffer_1 = (uint8_t)fuzz_rng_below(r, 256);
         p->angle_buffer_2 = (uint8_t)fuzz_rng_below(r, 256);

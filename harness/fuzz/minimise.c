@@ -41,6 +41,8 @@ static int still_fails(fuzz_probe *p, scenario *c, int column,
     capture_error err;
     if (p->evaluations >= p->budget)
         return 0;
+    if (scenario_check(c, NULL) != 0)
+        return 0; /* a state the scenario format cannot write down */
     if (fuzz_probe_run(p, c, &nd, &err) != 1 || nd.column != column)
         return 0;
     *d = nd;
@@ -139,6 +141,7 @@ static void reset_field(spg_player *p, const spg_player *def, int k)
         p->height_radius = def->height_radius;
         p->width_radius = def->width_radius;
         p->anim = def->anim;
+        p->anim_frame = def->anim_frame;
         break;
     case 10: p->status &= (uint8_t)~SPG_STATUS_IN_AIR; break;
     case 11:
@@ -158,12 +161,17 @@ static void reset_field(spg_player *p, const spg_player *def, int k)
         p->height_radius = def->height_radius;
         p->width_radius = def->width_radius;
         p->anim = def->anim;
+        p->anim_frame = def->anim_frame;
+        p->anim_timer = def->anim_timer;
+        p->prev_anim = def->prev_anim;
+        p->mapping_frame = def->mapping_frame;
         break;
+    case 16: p->render_flags = def->render_flags; break;
     case 15: p->routine = def->routine; break;
     default: break;
     }
 }
-#define START_FIELDS 16
+#define START_FIELDS 17
 
 static void simplify_start(fuzz_probe *p, scenario *s, fuzz_divergence *d)
 {

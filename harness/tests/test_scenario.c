@@ -65,9 +65,7 @@ static const struct {
     {"cell-width-duplicate.yaml", "11:5", "legend: duplicate key 'B1'"},
     {"start-angle-buffer-range.yaml", "7:19",
      "angle_buffer_2: -1 is out of range 0..255"},
-    {"start-anim-change.yaml", "7:9",
-     "anim: 16 ($10, Spring) ends in afChange"},
-    {"start-anim-range.yaml", "7:9", "anim: 31 is out of range 0..30"},
+    {"start-anim-range.yaml", "7:9", "anim: 31 is not an animation"},
     {"start-pushing-type.yaml", "7:12", "pushing: expected true or false"},
     {"start-radius-range.yaml", "7:18",
      "height_radius: 256 is out of range 0..255"},
@@ -106,6 +104,9 @@ static const struct {
     {"verifies-frame.yaml", "11:12", "past the last trace row (10)"},
     {"verifies-missing.yaml", "8:5", "missing required key 'quote'"},
     {"verifies-duplicate-id.yaml", "9:10", "'t/a' is used twice"},
+    {"start-anim-unknown.yaml", "6:9", "0x1F is not an animation"},
+    {"start-anim-frame.yaml", "6:15", "out of range 0..2"},
+    {"start-mapping-frame.yaml", "6:18", "out of range 0..87"},
 };
 
 static void test_bad_inputs(void)
@@ -413,6 +414,17 @@ static void test_hash(void)
     g = gen_default();
     g.extra_tile = "bounds: {right: 1000}\n";
     CHECK(gen_hash(&g) != h0);
+    static const char *const anim_keys[] = {
+        ", anim: 5", ", prev_anim: 1", ", anim_frame: 2", ", anim_timer: 3",
+        ", mapping_frame: 8", ", render_flags: 5"};
+    for (size_t i = 0; i < sizeof anim_keys / sizeof anim_keys[0]; i++) {
+        g = gen_default();
+        g.start_more = anim_keys[i];
+        CHECK(gen_hash(&g) != h0);
+    }
+    g = gen_default();
+    g.start_more = ", render_flags: 4, anim: 0"; /* the defaults */
+    CHECK_EQ(gen_hash(&g), h0);
 }
 
 static void test_pressed(void)
@@ -598,6 +610,49 @@ static int same_player(const spg_player *a, const spg_player *b)
     return memcmp(va, vb, sizeof va) == 0;
 }
 
+/* The animation bytes of the start state: defaults as Sonic_Main leaves
+ * them, each key sets its byte, `anim` wins over `rolling`, and the script
+ * position is bounded by the animation it belongs to. */
+static void test_start_anim(void)
+{
+    gen g = gen_default();
+    scenario s;
+    CHECK_EQ(gen_load(&g, &s, "anim0"), 0);
+    if (s.inputs == NULL)
+        return;
+    CHECK_EQ(s.start.anim, 0);
+    CHECK_EQ(s.start.prev_anim, 0);
+    CHECK_EQ(s.start.anim_frame, 0);
+    CHECK_EQ(s.start.anim_timer, 0);
+    CHECK_EQ(s.start.mapping_frame, 0);
+    CHECK_EQ(s.start.render_flags, SPG_RENDER_PLAYFIELD);
+    scenario_free(&s);
+
+    g.start_more = ", rolling: true, anim: 0x10, prev_anim: 0x10, "
+                   "anim_frame: 1, anim_timer: 0x2F, mapping_frame: 0x40, "
+                   "render_flags: 7";
+    CHECK_EQ(gen_load(&g, &s, "anim1"), 0);
+    if (s.inputs == NULL)
+        return;
+    CHECK_EQ(s.start.anim, 0x10);
+    CHECK_EQ(s.start.prev_anim, 0x10);
+    CHECK_EQ(s.start.anim_frame, 1);
+    CHECK_EQ(s.start.anim_timer, 0x2F);
+    CHECK_EQ(s.start.mapping_frame, 0x40);
+    CHECK_EQ(s.start.render_flags, 7);
+    CHECK(s.start.status & SPG_STATUS_ROLLING);
+    scenario_free(&s);
+
+    /* rolling alone: the roll animation, whose position goes up to 6 */
+    g.start_more = ", rolling: true, anim_frame: 6";
+    CHECK_EQ(gen_load(&g, &s, "anim2"), 0);
+    if (s.inputs == NULL)
+        return;
+    CHECK_EQ(s.start.anim, 2);
+    CHECK_EQ(s.start.anim_frame, 6);
+    scenario_free(&s);
+}
+
 /* The core run: row 0 is the start, each row one spg_step further. */
 static void test_run_core(void)
 {
@@ -633,6 +688,7 @@ int main(void)
     RUN(test_integers_and_start_flags);
     RUN(test_more_start_fields);
     RUN(test_cell_width);
+    RUN(test_start_anim);
     RUN(test_run_core);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);

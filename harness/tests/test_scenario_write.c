@@ -367,8 +367,16 @@ static int random_scenario(scenario *s, int index)
         p->width_radius = s->profile.roll_width_radius;
     }
     do
-        p->anim = (uint8_t)below(SCENARIO_ANIM_COUNT);
-    while (!scenario_anim_ok(p->anim));
+        p->anim = (uint8_t)below(40);
+    while (spg_anim_last_position(&s->profile, p->anim) < 0);
+    if (below(2)) {
+        p->anim_frame =
+            (uint8_t)below((unsigned)spg_anim_last_position(&s->profile, p->anim) + 1);
+        p->anim_timer = (uint8_t)below(256);
+        p->prev_anim = (uint8_t)below(256);
+        p->mapping_frame = (uint8_t)below((unsigned)spg_anim_mapping_frames(&s->profile));
+        p->render_flags = (uint8_t)below(256);
+    }
     static const uint8_t routines[] = {2, 2, 2, 6, 8};
     p->routine = routines[below(5)];
     p->control_lock = (uint16_t)(below(3) ? 0 : below(65536));
@@ -485,10 +493,10 @@ static void test_refusals(void)
             t.inputs[1].pressed = SPG_BTN_RIGHT;
             break;
         case 1:
-            t.start.anim = 0x10;
-            break; /* Spring: afChange */
+            t.start.anim_frame = 200;
+            break; /* past the script's end marker */
         case 2:
-            t.start.anim = SCENARIO_ANIM_COUNT;
+            t.start.anim = 0x1F; /* past the script table */
             break;
         case 3:
             t.start.routine = 4;

@@ -49,17 +49,24 @@ static void sample_players(spg_player *p, int n)
         p[i].jumping = (uint8_t)(i & 1);
         p[i].control_lock = (uint16_t)(i == 4 ? 65535 : i);
         p[i].word_38 = (uint16_t)(i == 3 ? 0xFF00 : i * 7);
+        p[i].mapping_frame = (uint8_t)(0x08 + i);
+        p[i].anim_frame = (uint8_t)(i % 7);
+        p[i].anim_timer = (uint8_t)(i == 3 ? 0xFF : i);
+        p[i].prev_anim = (uint8_t)(i == 1 ? 1 : i);
+        p[i].render_flags = (uint8_t)(4 | (i & 3));
     }
 }
 
 static void test_columns(void)
 {
-    CHECK_EQ(TRACE_COLUMNS, 25);
+    CHECK_EQ(TRACE_COLUMNS, 30);
     CHECK(strcmp(trace_columns[0], "frame") == 0);
     CHECK_EQ(trace_column_index("frame"), 0);
     CHECK_EQ(trace_column_index("x"), 1);
     CHECK_EQ(trace_column_index("x_sub"), 2);
-    CHECK_EQ(trace_column_index("angle_buffer_2"), 23);
+    CHECK_EQ(trace_column_index("mapping_frame"), 22);
+    CHECK_EQ(trace_column_index("render_flags"), 26);
+    CHECK_EQ(trace_column_index("angle_buffer_2"), 28);
     CHECK_EQ(trace_column_index("nope"), -1);
     for (int i = 0; i < TRACE_COLUMNS; i++)
         CHECK_EQ(trace_column_index(trace_columns[i]), i);
@@ -78,6 +85,11 @@ static void test_columns(void)
     CHECK_EQ(v[trace_column_index("angle")], 0xF3);
     CHECK_EQ(v[trace_column_index("on_object")], 1); /* status bit 3 */
     CHECK_EQ(v[trace_column_index("in_air")], 0);
+    CHECK_EQ(v[trace_column_index("mapping_frame")], 0x0B);
+    CHECK_EQ(v[trace_column_index("anim_frame")], 3);
+    CHECK_EQ(v[trace_column_index("anim_timer")], 255);
+    CHECK_EQ(v[trace_column_index("prev_anim")], 3);
+    CHECK_EQ(v[trace_column_index("render_flags")], 7);
     trace_row_values(2, &p[2], v);
     CHECK_EQ(v[trace_column_index("y_speed")], -32768);
     CHECK_EQ(v[trace_column_index("rolling")], 1);
@@ -135,10 +147,11 @@ static void test_round_trip(void)
 static const char *columns_line =
     "frame,x,x_sub,y,y_sub,x_speed,y_speed,ground_speed,angle,facing_left,"
     "in_air,rolling,on_object,roll_jump,pushing,underwater,width_radius,"
-    "height_radius,control_lock,anim,routine,jumping,angle_buffer_1,"
+    "height_radius,control_lock,anim,routine,jumping,mapping_frame,"
+    "anim_frame,anim_timer,prev_anim,render_flags,angle_buffer_1,"
     "angle_buffer_2,word_38\n";
 
-static const char *row0 = "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3,0\n";
+static const char *row0 = "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,88,6,255,5,7,3,3,0\n";
 
 /* Read a trace built from parts; return the error text (caller frees). */
 static char *read_err(const char *header, const char *cols, const char *rows,
@@ -200,25 +213,25 @@ static void test_reader_errors(void)
     expect_read_error("", "frame,x\n", "0,1\n\n",
                       ":3: empty line");
     expect_read_error("", columns_line,
-                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3,0\n"
-                      "1,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3\n",
-                      ":3: expected 25 columns, found 24");
+                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,88,6,255,5,7,3,3,0\n"
+                      "1,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,88,6,255,5,7,3,3\n",
+                      ":3: expected 30 columns, found 29");
     expect_read_error("", columns_line,
-                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3,0,5\n",
-                      ":2: more than 25 columns");
+                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,88,6,255,5,7,3,3,0,5\n",
+                      ":2: more than 30 columns");
     expect_read_error("# a\n# b\n", columns_line,
-                      "0,1,2,3,4,5,six,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3,0\n",
+                      "0,1,2,3,4,5,six,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,88,6,255,5,7,3,3,0\n",
                       ":4: column 7 (y_speed): expected an integer");
     expect_read_error("", columns_line,
-                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3,0\n"
-                      "2,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3,0\n",
+                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,88,6,255,5,7,3,3,0\n"
+                      "2,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,88,6,255,5,7,3,3,0\n",
                       ":3: frame 2 where 1 was expected");
     expect_read_error("", columns_line, "", "no rows");
     expect_read_error("# scenario_hash: 12345\n", columns_line, row0,
                       ":1: malformed header value");
     expect_read_error("", columns_line,
-                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,99999999999,0\n",
-                      ":2: column 24 (angle_buffer_2): bad value");
+                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,88,6,255,5,7,3,99999999999,0\n",
+                      ":2: column 29 (angle_buffer_2): bad value");
 
     trace t;
     char *buf = NULL;
