@@ -1,6 +1,10 @@
 # spgsim - Makefile
 #
-#   make                 build/libspg.a, build/spgsim (VARIANT=release)
+#   make                 build/libspg.a, build/libspg.so, build/spgsim
+#                        (VARIANT=release)
+#   make install         the library, its headers and spg.pc under
+#                        PREFIX (/usr/local; DESTDIR for staging);
+#                        make uninstall removes them
 #   make VARIANT=debug   -O0 -g, in build/debug/
 #   make VARIANT=san     ASan + UBSan, in build/san/
 #   make test            unit tests, capture self-test, the suite (also under
@@ -9,10 +13,17 @@
 #   make bench           frames per second: core vs. the original under
 #                        emulation (needs ROM=path for the capture side)
 #   make goldens ROM=..  recapture every golden from your own ROM
-#   make report          report/index.html (python3-matplotlib)
+#                        (ROM defaults to $SPGSIM_ROM)
+#   make report          report/index.html, errata.csv, errata.md
+#                        (python3-matplotlib; CHECK_JSON=, ACTUAL_DIR=)
+#   make vectors         every scenario as a JSON test vector, in
+#                        build/vectors/ (VECTORS=dir to choose)
+#   make mutate          mutation testing of the core against the suite
+#                        (MUTATE_ARGS="--only constants", "--file ..." ...)
 #   make CC=clang        any of the above with clang
 
 VARIANT ?= release
+ROM ?= $(SPGSIM_ROM)
 CC ?= cc
 ifeq ($(origin CC),default)
 CC = cc
@@ -40,6 +51,7 @@ YAML_LIBS := $(shell $(PKG_CONFIG) --libs yaml-0.1 2>/dev/null || echo -lyaml)
 UC_CFLAGS := $(shell $(PKG_CONFIG) --cflags unicorn 2>/dev/null)
 UC_LIBS := $(shell $(PKG_CONFIG) --libs unicorn 2>/dev/null || echo -lunicorn)
 ZLIB_LIBS := $(shell $(PKG_CONFIG) --libs zlib 2>/dev/null || echo -lz)
+THREAD_LIBS := -pthread
 
 WARNINGS = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wpointer-arith -Wcast-qual -Wformat=2 \
@@ -50,7 +62,8 @@ LDFLAGS_ALL = $(VARIANT_LDFLAGS) $(LDFLAGS)
 
 CORE_SRC := $(wildcard core/src/*.c)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
-HARNESS_SRC := $(wildcard harness/*.c) $(wildcard harness/capture/*.c)
+HARNESS_SRC := $(wildcard harness/*.c) $(wildcard harness/capture/*.c) \
+	$(wildcard harness/fuzz/*.c)
 HARNESS_LIB_SRC := $(filter-out harness/main.c,$(HARNESS_SRC))
 HARNESS_LIB_OBJ := $(HARNESS_LIB_SRC:%.c=$(BUILD)/obj/%.o)
 MAIN_OBJ := $(BUILD)/obj/harness/main.o
@@ -61,11 +74,20 @@ TEST_BINS := $(CORE_TEST_SRC:core/tests/%.c=$(BUILD)/tests/%) \
 	$(HARNESS_TEST_SRC:harness/tests/%.c=$(BUILD)/tests/%)
 
 LIB := $(BUILD)/libspg.a
+
+# The shared library: position-independent objects with hidden visibility,
+# so only the SPG_API functions of the public headers (core/include/spg)
+# are exported.
+SPG_VERSION_STR := $(shell sed -n 's/^\#define SPG_VERSION "\(.*\)"$$/\1/p' core/include/spg/spg.h)
+SPG_SOVERSION := $(firstword $(subst ., ,$(SPG_VERSION_STR)))
+SHLIB_NAME := libspg.so.$(SPG_VERSION_STR)
+SHLIB := $(BUILD)/$(SHLIB_NAME)
+PIC_OBJ := $(CORE_SRC:%.c=$(BUILD)/pic/%.o)
 HLIB := $(BUILD)/libspgsim_harness.a
 BIN := $(BUILD)/spgsim
 
-.PHONY: all tests test check bench goldens report clean
-all: $(LIB) $(BIN)
+.PHONY: all tests test check bench goldens report vectors install uninstall mutate clean
+all: $(LIB) $(SHLIB) $(BIN)
 tests: $(TEST_BINS)
 
 $(LIB): $(CORE_OBJ)
@@ -73,13 +95,22 @@ $(LIB): $(CORE_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
+$(BUILD)/pic/core/%.o: core/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -fPIC -fvisibility=hidden -c -o $@ $<
+
+$(SHLIB): $(PIC_OBJ)
+	$(CC) $(LDFLAGS_ALL) -shared -Wl,-soname,libspg.so.$(SPG_SOVERSION) -o $@ $^
+	ln -sf $(SHLIB_NAME) $(BUILD)/libspg.so.$(SPG_SOVERSION)
+	ln -sf $(SHLIB_NAME) $(BUILD)/libspg.so
+
 $(HLIB): $(HARNESS_LIB_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $^
 
 $(BIN): $(MAIN_OBJ) $(HLIB) $(LIB)
-	$(CC) $(LDFLAGS_ALL) -o $@ $(MAIN_OBJ) $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) -lm
+	$(CC) $(LDFLAGS_ALL) -o $@ $(MAIN_OBJ) $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) $(THREAD_LIBS) -lm
 
 # Core objects: no libyaml, no unicorn, and a check that nothing outside the
 # public headers and core/src is included.
@@ -98,7 +129,7 @@ $(BUILD)/tests/test_%: core/tests/test_%.c $(LIB)
 
 $(BUILD)/tests/test_%: harness/tests/test_%.c $(HLIB) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) -Iharness -Icore/tests $(YAML_CFLAGS) $(UC_CFLAGS) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) -lm
+	$(CC) $(CPPFLAGS_ALL) -Iharness -Icore/tests $(YAML_CFLAGS) $(UC_CFLAGS) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) $(THREAD_LIBS) -lm
 
 test: all tests
 	sh ci/run-tests.sh
@@ -108,7 +139,7 @@ check: all
 
 BENCH := $(BUILD)/spgbench
 $(BENCH): harness/bench/spgbench.c $(HLIB) $(LIB)
-	$(CC) $(CPPFLAGS_ALL) -Iharness $(YAML_CFLAGS) $(UC_CFLAGS) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) -lm
+	$(CC) $(CPPFLAGS_ALL) -Iharness $(YAML_CFLAGS) $(UC_CFLAGS) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) $(THREAD_LIBS) -lm
 
 bench: all $(BENCH)
 	$(BENCH) $(if $(ROM),--rom "$(ROM)") scenarios
@@ -117,8 +148,43 @@ goldens: all
 	@test -n "$(ROM)" || { echo "usage: make goldens ROM=path/to/your/sonic1.bin" >&2; exit 2; }
 	$(BIN) capture --rom "$(ROM)" $$(find scenarios -name '*.yaml' | sort)
 
+# CHECK_JSON=file: report on an earlier `check --json`; ACTUAL_DIR=dir:
+# on another engine's traces (check --actual-dir).
 report: all
-	/usr/bin/python3 scripts/report.py --spgsim $(BIN) --out report
+	/usr/bin/python3 scripts/report.py --spgsim $(BIN) --out report \
+	    $(if $(CHECK_JSON),--check-json "$(CHECK_JSON)") \
+	    $(if $(ACTUAL_DIR),--actual-dir "$(ACTUAL_DIR)")
+
+PREFIX ?= /usr/local
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+install: $(LIB) $(SHLIB)
+	install -d "$(DESTDIR)$(LIBDIR)" "$(DESTDIR)$(INCLUDEDIR)/spg" "$(DESTDIR)$(PKGCONFIGDIR)"
+	install -m 644 $(LIB) "$(DESTDIR)$(LIBDIR)/libspg.a"
+	install -m 755 $(SHLIB) "$(DESTDIR)$(LIBDIR)/$(SHLIB_NAME)"
+	ln -sf $(SHLIB_NAME) "$(DESTDIR)$(LIBDIR)/libspg.so.$(SPG_SOVERSION)"
+	ln -sf $(SHLIB_NAME) "$(DESTDIR)$(LIBDIR)/libspg.so"
+	install -m 644 core/include/spg/*.h "$(DESTDIR)$(INCLUDEDIR)/spg/"
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(SPG_VERSION_STR)|g' \
+	    core/spg.pc.in > "$(DESTDIR)$(PKGCONFIGDIR)/spg.pc"
+
+uninstall:
+	rm -f "$(DESTDIR)$(LIBDIR)/libspg.a" "$(DESTDIR)$(LIBDIR)/$(SHLIB_NAME)" \
+	    "$(DESTDIR)$(LIBDIR)/libspg.so.$(SPG_SOVERSION)" "$(DESTDIR)$(LIBDIR)/libspg.so" \
+	    "$(DESTDIR)$(PKGCONFIGDIR)/spg.pc"
+	rm -rf "$(DESTDIR)$(INCLUDEDIR)/spg"
+
+VECTORS ?= $(BUILD)/vectors
+vectors: all
+	rm -rf "$(VECTORS)"
+	$(BIN) export --format json --out-dir "$(VECTORS)" scenarios
+
+# Builds its own copies of the tree (release, and ASan + UBSan for the
+# survivors); see docs/mutation-testing.md.
+mutate:
+	/usr/bin/python3 scripts/mutate $(MUTATE_ARGS)
 
 clean:
 	rm -rf build report
@@ -127,4 +193,4 @@ clean:
 -include harness/capture/capture.mk
 -include harness/capture/m68kfix.mk
 
--include $(CORE_OBJ:.o=.d) $(HARNESS_LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(BENCH).d
+-include $(CORE_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(HARNESS_LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(BENCH).d

@@ -3,5 +3,5 @@
 # every test (ci/run-tests.sh), end with "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.." || exit 2
-sh ci/deps.sh || exit 1
+sh ci/deps.sh test || exit 1
 exec sh ci/run-tests.sh

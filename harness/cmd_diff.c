@@ -1,8 +1,12 @@
 /*
- * cmd_diff.c - `spgsim diff A.csv B.csv`: the first divergence between two
- * traces.  Exit 0 same, 1 different, 2 error.
+ * cmd_diff.c - `spgsim diff [--fields LIST] [--all] [--context N]
+ * EXPECTED.csv ACTUAL.csv`: where two traces diverge, column by name.
+ * Exit 0 same, 1 different, 2 error.
  */
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
@@ -11,23 +15,63 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: spgsim diff EXPECTED.csv ACTUAL.csv\n"
-          "Compare two traces; print the first divergent frame and field\n"
-          "with a few frames of context.  Exit 0 same, 1 different, 2 error.\n",
+    fputs("usage: spgsim diff [--fields LIST] [--all] [--context N] "
+          "EXPECTED.csv ACTUAL.csv\n"
+          "Compare two traces column by name, in any column order: every\n"
+          "column of EXPECTED (but frame) that ACTUAL has too, or the\n"
+          "comma-separated --fields (both must have them).  Prints the\n"
+          "first divergent frame and field with N frames of context on each\n"
+          "side (default 3 before, 2 after); --all lists every divergent\n"
+          "frame.  Exit 0 same, 1 different, 2 error.\n",
           f);
+}
+
+/* A non-negative decimal int, or -1. */
+int diff_parse_count(const char *s)
+{
+    char *end;
+    if (s == NULL || *s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno != 0 || *end != '\0' || v > 100000)
+        return -1;
+    return (int)v;
 }
 
 int cmd_diff(int argc, char **argv)
 {
     const char *files[2];
-    int nfiles = 0;
+    const char *fields = NULL;
+    int nfiles = 0, all = 0, before = DIFF_CONTEXT_BEFORE,
+        after = DIFF_CONTEXT_AFTER;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+        const char *a = argv[i];
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
             return 0;
         }
-        if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            fprintf(stderr, "spgsim diff: unknown option '%s'\n", argv[i]);
+        if (strcmp(a, "--all") == 0) {
+            all = 1;
+            continue;
+        }
+        if (strcmp(a, "--fields") == 0 || strcmp(a, "--context") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "spgsim diff: %s needs a value\n", a);
+                return 2;
+            }
+            const char *v = argv[++i];
+            if (strcmp(a, "--fields") == 0) {
+                fields = v;
+            } else if ((before = after = diff_parse_count(v)) < 0) {
+                fprintf(stderr, "spgsim diff: --context needs a number of "
+                                "frames (0..100000), not '%s'\n", v);
+                return 2;
+            }
+            continue;
+        }
+        if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "spgsim diff: unknown option '%s'\n", a);
             usage(stderr);
             return 2;
         }
@@ -35,7 +79,7 @@ int cmd_diff(int argc, char **argv)
             usage(stderr);
             return 2;
         }
-        files[nfiles++] = argv[i];
+        files[nfiles++] = a;
     }
     if (nfiles != 2) {
         usage(stderr);
@@ -48,17 +92,36 @@ int cmd_diff(int argc, char **argv)
         trace_free(&a);
         return 2;
     }
+    trace_fields fs;
+    if (trace_fields_match(&fs, &a, files[0], &b, files[1], fields,
+                           stderr) != 0) {
+        trace_free(&a);
+        trace_free(&b);
+        return 2;
+    }
     trace_divergence d;
     int rc = 0;
-    if (trace_compare(&a, &b, &d)) {
+    if (trace_compare(&a, &b, &fs, &d)) {
         printf("%s vs %s: ", files[0], files[1]);
-        trace_divergence_summary(stdout, &d);
+        trace_divergence_summary(stdout, &d, &fs);
         putchar('\n');
-        trace_divergence_context(stdout, &d, &a, &b, "  ");
+        if (all)
+            trace_divergence_all(stdout, &a, &b, &fs, "  ");
+        else
+            trace_divergence_context(stdout, &d, &a, &b, &fs, before, after,
+                                     "  ");
+        if (d.frames > 1 && !all)
+            printf("  %d divergent frames in all (--all lists them)\n",
+                   d.frames);
         rc = 1;
     } else {
-        printf("%s and %s are identical (%d rows)\n", files[0], files[1],
-               a.rows);
+        printf("%s and %s agree on %d field%s over %d rows\n", files[0],
+               files[1], fs.n, fs.n == 1 ? "" : "s", a.rows);
+    }
+    if (fs.nskipped) {
+        fputs("  ", stdout);
+        trace_fields_note(stdout, &fs, &a, files[1]);
+        putchar('\n');
     }
     trace_free(&a);
     trace_free(&b);

@@ -12,5 +12,7 @@ int cmd_diff(int argc, char **argv);           /* harness/cmd_diff.c */
 int cmd_new(int argc, char **argv);            /* harness/cmd_new.c */
 int cmd_capture(int argc, char **argv);        /* harness/capture/cmd_capture.c */
 int cmd_import_inputs(int argc, char **argv);  /* harness/cmd_import.c */
+int cmd_export(int argc, char **argv);         /* harness/cmd_export.c */
+int cmd_fuzz(int argc, char **argv);           /* harness/fuzz/cmd_fuzz.c */
 
 #endif /* SPGSIM_COMMANDS_H */

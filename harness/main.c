@@ -21,6 +21,8 @@ static const struct {
     {"new", cmd_new, "write a new scenario from a template"},
     {"import-inputs", cmd_import_inputs,
      "turn a BizHawk/Gens movie into an input script"},
+    {"export", cmd_export, "scenarios as JSON test vectors or BizHawk movies"},
+    {"fuzz", cmd_fuzz, "differential fuzzing against the original code"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -1,6 +1,7 @@
 /*
  * scenario.h - a loaded scenario: what both the core run and the capture
- * need, built from the YAML file (docs/scenario-format.md).
+ * need, built from the YAML file (docs/scenario-format.md), or built in
+ * memory and written out as YAML (the fuzzer).
  */
 #ifndef SPGSIM_SCENARIO_H
 #define SPGSIM_SCENARIO_H
@@ -13,6 +14,10 @@
 
 #define SCENARIO_MAX_MASKS 256
 #define SCENARIO_MAX_FRAMES 100000
+/* The level layout a map must fit in (Sonic 1): 1024 x 128 tiles. */
+#define SCENARIO_LAYOUT_TILES_X 1024
+#define SCENARIO_LAYOUT_TILES_Y 128
+/* Entries in Sonic's animation script table (Ani_Sonic): ids 0..$1E. */
 
 /* One `verifies:` entry. Strings are owned by the scenario. */
 typedef struct scenario_verify {
@@ -25,7 +30,7 @@ typedef struct scenario_verify {
     int32_t value;    /* the guide's value */
     int has_original;
     int32_t original; /* the original's value, when the entry states it */
-    int line, col;    /* position of the entry in the file */
+    int line, col;    /* position of the entry in the file (0 if built) */
 } scenario_verify;
 
 /* What a scenario simulates. */
@@ -36,11 +41,44 @@ typedef enum scenario_mode {
 
 struct scenario_special; /* scenario_special.h */
 
+/*
+ * A scenario.  Every pointer is owned by the struct and released by
+ * scenario_free.
+ *
+ * Building one in memory (what the loader produces, and what
+ * scenario_check and scenario_write_yaml expect):
+ *   - scenario_init: name, path, game, character, variant, profile, an
+ *     empty masks[0], map = spg_map_default() with map.masks = masks and
+ *     map.mask_count = 1, start = spg_player_default, no cells, no frames.
+ *   - masks[1..mask_count-1]: the masks (heights and widths -128..127,
+ *     angle), with map.mask_count set to match; masks[0] stays all zero.
+ *   - cells: malloc'd, map.width * map.height cell words, row-major
+ *     (scenario_set_map allocates them zeroed); each is 0 (empty) or a mask
+ *     index 1..mask_count-1 with any of SPG_CELL_XFLIP, SPG_CELL_YFLIP,
+ *     SPG_CELL_TOP_SOLID, SPG_CELL_SIDE_SOLID and no other bit.
+ *     map.cells == cells; map.x0, map.y0 (tiles), map.width, map.height
+ *     (>= 1 each) inside the 1024 x 128 tile layout.
+ *   - map.limit_left/right/bottom: the bounds (default: wide open).
+ *   - start: the player (see scenario_check for what each field may hold).
+ *   - frames (1..SCENARIO_MAX_FRAMES) and inputs: malloc'd, frames entries
+ *     (scenario_set_frames allocates them zeroed); set held, then
+ *     scenario_derive_pressed (pressed = held and not held the frame before).
+ *   - description (may be NULL), verifies (malloc'd array of verify_count,
+ *     strings malloc'd): optional.
+ *   - hash: call scenario_update_hash after the last change.
+ * Note: map.masks points into the struct itself (masks[]), so a scenario
+ * must not be copied by value; pass pointers.
+ *
+ * A special-stage scenario (mode SCENARIO_SPECIAL_STAGE) comes from the
+ * loader: its maze and start are in `special`, and the normal-stage
+ * fields (profile, masks, map, cells, start) are unused.  The builders
+ * below are for normal-stage scenarios; scenario_check and
+ * scenario_write_yaml take either.
+ */
 typedef struct scenario {
-    char *path;        /* as given */
+    char *path;        /* as given (the name for a built scenario) */
     scenario_mode mode;
-    /* SCENARIO_SPECIAL_STAGE: the maze and start (owned); the normal-stage
-     * fields below (profile, map, start) are then unused. */
+    /* SCENARIO_SPECIAL_STAGE: the maze and start (owned), else NULL. */
     struct scenario_special *special;
     char *name;
     char *description; /* may be NULL */
@@ -68,23 +106,92 @@ typedef struct scenario {
 } scenario;
 
 /*
- * Note: map.masks points into the struct itself (masks[]), so a scenario
- * must not be copied by value; pass pointers.
- *
  * Load and check a scenario file.  On success returns 0 and fills *out.
  * On any problem prints "file:line:col: message" to `err` and returns -1
  * (nothing to free then).
  */
 int scenario_load(const char *path, scenario *out, FILE *err);
 
-/* Release what scenario_load allocated. */
+/* The same from a YAML text in memory; `name` stands for the file name in
+ * messages and becomes out->path. */
+int scenario_load_buffer(const char *name, const char *text, size_t len,
+                         scenario *out, FILE *err);
+
+/* Release what the scenario owns (also after scenario_init). */
 void scenario_free(scenario *s);
 
 /* The scenario hash as 16 lowercase hex digits (buf of 17 bytes). */
 void scenario_hash_hex(const scenario *s, char buf[17]);
 
+/* Recompute s->hash from the struct, after building or changing it. */
+void scenario_update_hash(scenario *s);
+
 /*
- * Run the scenario through the core: rows[0] = the start state, rows[i] =
+ * Start building a scenario in memory: everything zero, then the defaults
+ * listed above.  Returns 0, or -1 when the game, character and variant are
+ * not supported or memory runs out (the struct is then left empty).
+ */
+int scenario_init(scenario *s, const char *name, spg_game game,
+                  spg_character character, spg_variant variant);
+
+/* Give the map its place and size (tiles) with all cells empty (replacing
+ * any cells it had).  Returns 0, or -1 when out of memory or the size is
+ * not 1..1024 x 1..128 inside the layout. */
+int scenario_set_map(scenario *s, int x0, int y0, int width, int height);
+
+/* Give the scenario `frames` frames of no input (replacing any it had).
+ * Returns 0, or -1 when out of memory or frames is not
+ * 1..SCENARIO_MAX_FRAMES. */
+int scenario_set_frames(scenario *s, int frames);
+
+/* Set each frame's pressed from held: held now and not held the frame
+ * before (nothing held before the first frame). */
+void scenario_derive_pressed(scenario *s);
+
+/*
+ * Shrink the map to the rectangle of its non-empty cells (one empty cell
+ * when there are none), keeping every cell where it is in the level, and
+ * update the hash.  The physics does not change (every tile outside the
+ * map is empty), but the hash does when the map shrinks: it covers the
+ * map's place and size.  Returns 0, or -1 when out of memory.
+ */
+int scenario_trim_map(scenario *s);
+
+/*
+ * Whether the scenario file format can hold this scenario exactly, i.e.
+ * whether scenario_write_yaml will write it: the rules of the struct
+ * contract above and the loader's limits (start fields, anim ids,
+ * routines, radii, pressed derived from held, strings without NUL ...).
+ * Returns 0, or -1 after printing the first problem found to `err` (which
+ * may be NULL).
+ */
+int scenario_check(const scenario *s, FILE *err);
+
+/*
+ * Write the scenario as a complete, human-readable scenario file:
+ * scenario_load_buffer of the text gives a scenario with the same hash,
+ * the same core trace and the same name, description and verifies.
+ * Tiles are named t1..tN in order of first use (only masks the map uses);
+ * the legend uses one-character symbols for up to 93 kinds of cell and
+ * two-character ones (cell_width: 2) beyond; the map keeps its place and
+ * size (the hash covers them; see scenario_trim_map); start holds only the
+ * fields that differ from their defaults.  A special-stage scenario gets
+ * its maze as a literal block (scenario_special_write.c).  Returns 0, or
+ * -1 when
+ * scenario_check refuses the scenario (then nothing is written) or a write
+ * fails.
+ */
+int scenario_write_yaml(FILE *f, const scenario *s);
+
+/* Whether a start state's animation id, script position and sprite are
+ * ones the character's animation tables define (what the loader accepts). */
+int scenario_anim_ok(const spg_profile *profile, const spg_player *p);
+
+/* Whether a routine may start a scenario: 2, 6 or 8. */
+int scenario_routine_ok(unsigned routine);
+
+/*
+ * Run a normal-stage scenario through the core: rows[0] = the start state, rows[i] =
  * the state after frame i (spg_step with inputs[i-1]).  rows must hold
  * frames + 1 entries.
  */
@@ -93,7 +200,7 @@ void scenario_run_core(const scenario *s, spg_player *rows);
 struct trace;
 /*
  * Run any scenario through the core into a trace of s->frames + 1 rows in
- * its mode's column set.  Returns 0, or -1 when out of memory.
+ * its mode's column set (trace.h).  Returns 0, or -1 when out of memory.
  */
 int scenario_trace_core(const scenario *s, struct trace *out);
 

@@ -2,7 +2,8 @@
  * scenario_special.h - the special-stage part of a scenario
  * (`mode: special_stage`, docs/scenario-format.md "Special-stage
  * scenarios"): the maze through a legend, the start, the stage angle and
- * rotation; and running it through the core.
+ * rotation; and running it through the core.  The section's loader,
+ * sc_load_special, is the scenario loader's (scenario_internal.h).
  */
 #ifndef SPGSIM_SCENARIO_SPECIAL_H
 #define SPGSIM_SCENARIO_SPECIAL_H
@@ -10,7 +11,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <yaml.h>
 
 #include "spg/special.h"
 #include "scenario.h"
@@ -25,22 +25,32 @@ typedef struct scenario_special {
     int width, height;    /* maze size in blocks */
 } scenario_special;
 
-/* What the root loader hands over: the document and where to report. */
-typedef struct scenario_special_ctx {
-    const char *path;
-    FILE *err;
-    yaml_document_t *doc;
-    const char *text;     /* the file, for positions inside block scalars */
-    size_t text_len;
-} scenario_special_ctx;
+/* Where an '@' in the maze at row r, column c (from 0) puts the player:
+ * x = 24 c + 736, y = 24 r + 688 (pixels), the same place relative to its
+ * block as the game's own starts. */
+#define SCENARIO_SS_MARKER_X 736
+#define SCENARIO_SS_MARKER_Y 688
 
-/*
- * Load the `special_stage:` mapping into a new scenario_special (*out,
- * owned by the scenario, freed by scenario_free).  Returns 0, or -1 after
- * printing "file:line:col: message".
- */
-int scenario_special_load(const scenario_special_ctx *ctx,
-                          const yaml_node_t *node, scenario_special **out);
+/* The maze symbol that stands for block `id` without a legend (' ' for
+ * empty), or 0 when there is none. */
+int scenario_special_default_symbol(uint8_t id);
+
+/* The legend's name of block `id` ("bumper", "glass2" ...), or NULL. */
+const char *scenario_special_block_name(uint8_t id);
+
+/* Whether the start lies inside the maze (the blocks the player code
+ * checks around it inside the border): *c0, *r0 get its top-left check
+ * block (maze column and row). */
+int scenario_special_start_inside(const scenario_special *ss, int *c0,
+                                  int *r0);
+
+/* Whether the scenario file format can hold a special-stage scenario (see
+ * scenario_check): 0, or -1 with the problem in msg. */
+int scenario_special_problem(const scenario *s, char *msg, size_t len);
+
+/* Write its `special_stage:` section (scenario_write_yaml, after
+ * scenario_special_problem said 0). */
+void scenario_special_write(FILE *f, const scenario *s);
 
 /* The hash of the physics input of a special-stage scenario. */
 uint64_t scenario_special_hash(const scenario *s);

@@ -21,6 +21,7 @@ const char *const trace_columns[TRACE_COLUMNS] = {
     "pushing", "underwater",
     "width_radius", "height_radius",
     "control_lock", "anim", "routine", "jumping",
+    "mapping_frame", "anim_frame", "anim_timer", "prev_anim", "render_flags",
     "angle_buffer_1", "angle_buffer_2", "word_38",
 };
 
@@ -77,6 +78,11 @@ void trace_row_values(int frame, const spg_player *p, int32_t out[TRACE_COLUMNS]
     out[k++] = p->anim;
     out[k++] = p->routine;
     out[k++] = p->jumping;
+    out[k++] = p->mapping_frame;
+    out[k++] = p->anim_frame;
+    out[k++] = p->anim_timer;
+    out[k++] = p->prev_anim;
+    out[k++] = p->render_flags;
     out[k++] = p->angle_buffer_1;
     out[k++] = p->angle_buffer_2;
     out[k++] = p->word_38;
@@ -127,19 +133,6 @@ void trace_write(FILE *f, const trace_meta *meta, const trace *t)
     trace_write_header_layout(f, meta, t->layout);
     for (int r = 0; r < t->rows; r++)
         trace_write_values(f, t->layout, t->values[r]);
-}
-
-int trace_alloc(trace *out, const trace_layout *l, int n)
-{
-    memset(out, 0, sizeof *out);
-    if (n <= 0)
-        return -1;
-    out->values = calloc((size_t)n, sizeof *out->values);
-    if (out->values == NULL)
-        return -1;
-    out->layout = l;
-    out->rows = n;
-    return 0;
 }
 
 /* ---- reader ------------------------------------------------------------ */
@@ -207,6 +200,165 @@ static int header_value(const char *line, const char *key, char *dst,
     return 1;
 }
 
+/* "# columns: NAME": 0 when the line is something else, 1 with *out set
+ * to the column set, -1 when NAME is not one we know. */
+static int header_columns(const char *line, const trace_layout **out)
+{
+    const char *p = line + 1;
+    while (*p == ' ')
+        p++;
+    if (strncmp(p, "columns:", 8) != 0)
+        return 0;
+    p += 8;
+    while (*p == ' ')
+        p++;
+    size_t n = strlen(p);
+    while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+        n--;
+    static const trace_layout *const known[] = {&trace_layout_special};
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+        if (strlen(known[i]->name) == n &&
+            strncmp(p, known[i]->name, n) == 0) {
+            *out = known[i];
+            return 1;
+        }
+    }
+    return -1;
+}
+
+/* Whether t's columns are exactly l's, in l's order. */
+static int same_columns(const trace *t, const trace_layout *l)
+{
+    if (t->ncols != l->count)
+        return 0;
+    for (int c = 0; c < l->count; c++)
+        if (strcmp(t->names[c], l->columns[c]) != 0)
+            return 0;
+    return 1;
+}
+
+/* Strip spaces and tabs from both ends of [*b, *e). */
+static void trim(const char **b, const char **e)
+{
+    while (*b < *e && (**b == ' ' || **b == '\t'))
+        (*b)++;
+    while (*e > *b && ((*e)[-1] == ' ' || (*e)[-1] == '\t'))
+        (*e)--;
+}
+
+static int name_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Parse the column row into t->names; on error writes msg and returns -1. */
+static int read_names(const char *line, trace *t, char *msg, size_t msglen)
+{
+    int n = 1;
+    for (const char *p = line; *p; p++)
+        n += *p == ',';
+    if (n > TRACE_MAX_COLUMNS) {
+        snprintf(msg, msglen, "%d columns, more than the %d a trace may "
+                 "have", n, TRACE_MAX_COLUMNS);
+        return -1;
+    }
+    t->names = calloc((size_t)n, sizeof *t->names);
+    if (t->names == NULL) {
+        snprintf(msg, msglen, "out of memory");
+        return -1;
+    }
+    const char *p = line;
+    for (int c = 0; c < n; c++) {
+        const char *e = strchr(p, ',');
+        if (e == NULL)
+            e = p + strlen(p);
+        const char *b = p, *end = e;
+        trim(&b, &end);
+        size_t len = (size_t)(end - b);
+        t->ncols = c; /* names[0..c) are set: trace_free frees them */
+        if (len == 0) {
+            snprintf(msg, msglen, "column %d of the column row has no name",
+                     c + 1);
+            return -1;
+        }
+        for (const char *q = b; q < end; q++) {
+            if (!name_char(*q) || (q == b && *q >= '0' && *q <= '9')) {
+                snprintf(msg, msglen, "column %d of the column row: '%.*s' "
+                         "is not a column name (a letter or '_', then letters, digits and '_'); "
+                         "the first line that does not start with '#' must "
+                         "name the columns", c + 1,
+                         (int)(len > 40 ? 40 : len), b);
+                return -1;
+            }
+        }
+        if (len > TRACE_MAX_NAME) {
+            snprintf(msg, msglen, "column %d: name longer than %d characters",
+                     c + 1, TRACE_MAX_NAME);
+            return -1;
+        }
+        for (int k = 0; k < c; k++) {
+            if (strlen(t->names[k]) == len &&
+                memcmp(t->names[k], b, len) == 0) {
+                snprintf(msg, msglen, "column '%s' appears twice (columns %d "
+                         "and %d)", t->names[k], k + 1, c + 1);
+                return -1;
+            }
+        }
+        t->names[c] = malloc(len + 1);
+        if (t->names[c] == NULL) {
+            snprintf(msg, msglen, "out of memory");
+            return -1;
+        }
+        memcpy(t->names[c], b, len);
+        t->names[c][len] = '\0';
+        t->ncols = c + 1;
+        p = *e ? e + 1 : e;
+    }
+    return 0;
+}
+
+/* Parse one data row into vals (t->ncols values). */
+static int read_row(const char *line, const trace *t, int32_t *vals,
+                    char *msg, size_t msglen)
+{
+    const char *p = line;
+    for (int c = 0; c < t->ncols; c++) {
+        const char *e = strchr(p, ',');
+        if (e == NULL)
+            e = p + strlen(p);
+        if (*e == '\0' && c + 1 < t->ncols) {
+            snprintf(msg, msglen, "expected %d columns, found %d", t->ncols,
+                     c + 1);
+            return -1;
+        }
+        if (*e == ',' && c + 1 == t->ncols) {
+            snprintf(msg, msglen, "more than %d columns", t->ncols);
+            return -1;
+        }
+        const char *b = p, *end = e;
+        trim(&b, &end);
+        if (b == end || !(*b == '-' || (*b >= '0' && *b <= '9'))) {
+            snprintf(msg, msglen, "column %d (%s): expected an integer, "
+                     "found '%.*s'", c + 1, t->names[c],
+                     (int)(end - b > 20 ? 20 : end - b), b);
+            return -1;
+        }
+        char *stop;
+        errno = 0;
+        long long v = strtoll(b, &stop, 10);
+        if (stop != end || errno != 0 || v < INT32_MIN || v > INT32_MAX) {
+            snprintf(msg, msglen, "column %d (%s): bad value '%.*s' (a "
+                     "32-bit integer in decimal)", c + 1, t->names[c],
+                     (int)(end - b > 20 ? 20 : end - b), b);
+            return -1;
+        }
+        vals[c] = (int32_t)v;
+        p = e + 1;
+    }
+    return 0;
+}
+
 int trace_read(const char *path, trace *out, FILE *err)
 {
     memset(out, 0, sizeof *out);
@@ -216,160 +368,172 @@ int trace_read(const char *path, trace *out, FILE *err)
         return -1;
     }
     char *line = NULL;
-    size_t cap = 0, rows_cap = 0;
+    size_t cap = 0, cap_values = 0;
     long n;
     long lineno = 0;
-    int have_columns = 0;
-    const trace_layout *lay = &trace_layout_normal;
-    int32_t (*values)[TRACE_MAX_COLUMNS] = NULL;
+    int have_columns = 0, frame_col = -1;
+    const trace_layout *declared = NULL;
+    int32_t *flat = NULL;
     int rows = 0;
-    const char *msg = NULL;
-    char msgbuf[160];
+    char msg[256];
 
+    msg[0] = '\0';
     while ((n = read_line(f, &line, &cap)) >= 0) {
         lineno++;
         if (line[0] == '#') {
-            if (!have_columns && strcmp(line, "# columns: special_stage") == 0) {
-                lay = &trace_layout_special;
-                continue;
-            }
-            if (!have_columns && strncmp(line, "# columns:", 10) == 0) {
-                msg = "unknown column set (known: special_stage)";
-                goto fail;
+            if (!have_columns) {
+                int c = header_columns(line, &declared);
+                if (c < 0) {
+                    snprintf(msg, sizeof msg, "unknown column set in '%.60s' "
+                             "(known: special_stage; normal-stage traces "
+                             "have no columns line)", line);
+                    goto fail;
+                }
+                if (c > 0)
+                    continue;
             }
             int r = header_value(line, "scenario_hash", out->scenario_hash, 16);
             if (r == 0)
                 r = header_value(line, "rom_md5", out->rom_md5, 32);
             if (r < 0) {
-                msg = "malformed header value";
+                snprintf(msg, sizeof msg, "malformed header value");
                 goto fail;
             }
             continue;
         }
         if (n == 0) {
-            msg = "empty line";
+            snprintf(msg, sizeof msg, "empty line");
             goto fail;
         }
         if (!have_columns) {
-            /* the column row must list exactly our columns */
-            const char *p = line;
-            for (int i = 0; i < lay->count; i++) {
-                size_t kl = strlen(lay->columns[i]);
-                char want = i + 1 < lay->count ? ',' : '\0';
-                if (strncmp(p, lay->columns[i], kl) != 0 || p[kl] != want) {
-                    snprintf(msgbuf, sizeof msgbuf,
-                             "expected the column row with column %d '%s'",
-                             i + 1, lay->columns[i]);
-                    msg = msgbuf;
-                    goto fail;
-                }
-                p += kl + 1;
-            }
+            if (read_names(line, out, msg, sizeof msg) != 0)
+                goto fail;
+            frame_col = trace_find_column(out, "frame");
             have_columns = 1;
             continue;
         }
         if (rows == TRACE_MAX_ROWS) {
-            msg = "too many rows";
+            snprintf(msg, sizeof msg, "too many rows");
             goto fail;
         }
-        if ((size_t)rows == rows_cap) {
-            size_t nc = rows_cap ? rows_cap * 2 : 128;
-            void *nv = realloc(values, nc * sizeof *values);
+        size_t need = ((size_t)rows + 1) * (size_t)out->ncols;
+        if (need > cap_values) {
+            size_t nc = cap_values ? cap_values * 2 : 128 * (size_t)out->ncols;
+            while (nc < need)
+                nc *= 2;
+            int32_t *nv = realloc(flat, nc * sizeof *flat);
             if (nv == NULL) {
-                msg = "out of memory";
+                snprintf(msg, sizeof msg, "out of memory");
                 goto fail;
             }
-            values = nv;
-            rows_cap = nc;
+            flat = nv;
+            cap_values = nc;
         }
-        /* unused trailing entries stay 0, so rows compare as a whole */
-        memset(values[rows], 0, sizeof values[rows]);
-        const char *p = line;
-        for (int i = 0; i < lay->count; i++) {
-            char *end;
-            if (!(*p == '-' || (*p >= '0' && *p <= '9'))) {
-                snprintf(msgbuf, sizeof msgbuf,
-                         "column %d (%s): expected an integer", i + 1,
-                         lay->columns[i]);
-                msg = msgbuf;
-                goto fail;
-            }
-            errno = 0;
-            long long v = strtoll(p, &end, 10);
-            char want = i + 1 < lay->count ? ',' : '\0';
-            if (end == p || errno != 0 || v < INT32_MIN || v > INT32_MAX ||
-                *end != want) {
-                if (*end == '\0' && want == ',')
-                    snprintf(msgbuf, sizeof msgbuf,
-                             "expected %d columns, found %d", lay->count,
-                             i + 1);
-                else if (*end == ',' && want == '\0')
-                    snprintf(msgbuf, sizeof msgbuf,
-                             "more than %d columns", lay->count);
-                else
-                    snprintf(msgbuf, sizeof msgbuf,
-                             "column %d (%s): bad value", i + 1,
-                             lay->columns[i]);
-                msg = msgbuf;
-                goto fail;
-            }
-            values[rows][i] = (int32_t)v;
-            p = end + 1;
-        }
-        if (values[rows][0] != rows) {
-            snprintf(msgbuf, sizeof msgbuf, "frame %ld where %d was expected",
-                     (long)values[rows][0], rows);
-            msg = msgbuf;
+        int32_t *vals = flat + (size_t)rows * (size_t)out->ncols;
+        if (read_row(line, out, vals, msg, sizeof msg) != 0)
+            goto fail;
+        if (frame_col >= 0 && vals[frame_col] != rows) {
+            snprintf(msg, sizeof msg, "frame %ld where %d was expected (rows "
+                     "count frames from 0, one row per frame)",
+                     (long)vals[frame_col], rows);
             goto fail;
         }
         rows++;
     }
     if (n == -2) {
-        msg = "read error";
+        snprintf(msg, sizeof msg, "read error");
         goto fail;
     }
     if (!have_columns) {
-        msg = "no column row";
+        snprintf(msg, sizeof msg, "no column row");
         goto fail;
     }
     if (rows == 0) {
-        msg = "no rows";
+        snprintf(msg, sizeof msg, "no rows");
         goto fail;
     }
+    out->values = malloc((size_t)rows * sizeof *out->values);
+    if (out->values == NULL) {
+        snprintf(msg, sizeof msg, "out of memory");
+        goto fail;
+    }
+    for (int r = 0; r < rows; r++)
+        out->values[r] = flat + (size_t)r * (size_t)out->ncols;
+    out->rows = rows;
+    if (declared != NULL)
+        out->layout = declared;
+    else if (same_columns(out, &trace_layout_normal))
+        out->layout = &trace_layout_normal;
     free(line);
     fclose(f);
-    out->rows = rows;
-    out->values = values;
-    out->layout = lay;
     return 0;
 
 fail:
     fprintf(err, "%s:%ld: %s\n", path, lineno, msg);
     free(line);
-    free(values);
+    free(flat);
     fclose(f);
-    memset(out, 0, sizeof *out);
+    trace_free(out);
     return -1;
 }
 
 void trace_free(trace *t)
 {
+    if (t->values != NULL)
+        free(t->values[0]); /* the one block every row points into */
     free(t->values);
-    t->values = NULL;
-    t->rows = 0;
+    if (t->names != NULL)
+        for (int c = 0; c < t->ncols; c++)
+            free(t->names[c]);
+    free(t->names);
+    memset(t, 0, sizeof *t);
 }
 
-int trace_from_players(trace *out, const spg_player *rows, int n)
+int trace_find_column(const trace *t, const char *name)
+{
+    for (int c = 0; c < t->ncols; c++)
+        if (strcmp(t->names[c], name) == 0)
+            return c;
+    return -1;
+}
+
+int trace_alloc(trace *out, const trace_layout *l, int n)
 {
     memset(out, 0, sizeof *out);
     if (n <= 0)
         return -1;
+    out->names = calloc((size_t)l->count, sizeof *out->names);
+    if (out->names == NULL)
+        return -1;
+    for (int c = 0; c < l->count; c++) {
+        size_t len = strlen(l->columns[c]) + 1;
+        out->names[c] = malloc(len);
+        if (out->names[c] == NULL) {
+            trace_free(out);
+            return -1;
+        }
+        memcpy(out->names[c], l->columns[c], len);
+        out->ncols = c + 1;
+    }
+    int32_t *flat = calloc((size_t)n * (size_t)l->count, sizeof *flat);
     out->values = calloc((size_t)n, sizeof *out->values);
-    if (out->values == NULL)
+    if (flat == NULL || out->values == NULL) {
+        free(flat);
+        trace_free(out);
+        return -1;
+    }
+    for (int i = 0; i < n; i++)
+        out->values[i] = flat + (size_t)i * (size_t)l->count;
+    out->rows = n;
+    out->layout = l;
+    return 0;
+}
+
+int trace_from_players(trace *out, const spg_player *rows, int n)
+{
+    if (trace_alloc(out, &trace_layout_normal, n) != 0)
         return -1;
     for (int i = 0; i < n; i++)
         trace_row_values(i, &rows[i], out->values[i]);
-    out->rows = n;
-    out->layout = &trace_layout_normal;
     return 0;
 }

@@ -1,6 +1,13 @@
 /*
  * trace.h - the one trace format (docs/trace-format.md): writing rows from
- * spg_player, reading traces back for diffs.
+ * spg_player (or, with the special stage's column set, trace_special.h),
+ * reading traces back for diffs.
+ *
+ * The writer produces a column set's columns in order: for the normal
+ * stage the TRACE_COLUMNS columns below.
+ * The reader takes any set of named integer columns in any order (another
+ * engine's trace has the columns it has) and keeps the names, so traces
+ * are compared column by name (diff.h), never by position.
  */
 #ifndef SPGSIM_TRACE_H
 #define SPGSIM_TRACE_H
@@ -10,17 +17,25 @@
 
 #include "spg/spg.h"
 
-/* Number of columns of a normal-stage trace, including `frame`. */
-#define TRACE_COLUMNS 25
+/* Number of columns the writer produces for the normal stage, including
+ * `frame`. */
+#define TRACE_COLUMNS 30
 
-/* Room for the widest column set (the special stage's). */
-#define TRACE_MAX_COLUMNS 32
+/* Most columns a trace read from a file may have. */
+#define TRACE_MAX_COLUMNS 128
+
+/* Longest column name the reader accepts. */
+#define TRACE_MAX_NAME 63
+
+/* Column names in order; trace_columns[0] is "frame". */
+extern const char *const trace_columns[TRACE_COLUMNS];
 
 /*
- * A column set: which state a trace's rows describe.  Normal-stage traces
- * (spg_player) use trace_layout_normal and write no header line for it;
- * special-stage traces (trace_special.c) use trace_layout_special and say
- * so in a "# columns: special_stage" header line.
+ * A column set: which state the rows of a trace we write describe.
+ * Normal-stage traces (spg_player) use trace_layout_normal and write no
+ * header line for it; special-stage traces (trace_special.c) use
+ * trace_layout_special and say so in a "# columns: special_stage" header
+ * line.
  */
 typedef struct trace_layout {
     const char *name;             /* "normal" or "special_stage" */
@@ -29,13 +44,10 @@ typedef struct trace_layout {
 } trace_layout;
 
 extern const trace_layout trace_layout_normal;
-extern const trace_layout trace_layout_special;
+extern const trace_layout trace_layout_special; /* trace_special.c */
 
 /* Index of a column of layout l by name, or -1. */
 int trace_layout_column(const trace_layout *l, const char *name);
-
-/* Column names in order; trace_columns[0] is "frame". */
-extern const char *const trace_columns[TRACE_COLUMNS];
 
 /* Index of a column by name, or -1. */
 int trace_column_index(const char *name);
@@ -65,29 +77,52 @@ void trace_write_values(FILE *f, const trace_layout *l, const int32_t *v);
 /* Write one row. */
 void trace_write_row(FILE *f, int frame, const spg_player *p);
 
-/* A trace read back from a file. */
+/*
+ * A trace in memory: `rows` rows of `ncols` named integer columns.
+ * values[r][c] is row r (frame r) of column names[c].  A `frame` column,
+ * when there is one, holds 0, 1, 2, ... (the reader checks it).
+ */
 typedef struct trace {
     int rows;
-    const trace_layout *layout;  /* the column set of the rows */
-    int32_t (*values)[TRACE_MAX_COLUMNS]; /* layout->count used per row */
+    int ncols;
+    char **names;           /* ncols column names */
+    int32_t **values;       /* rows pointers to ncols values each */
+    /* The column set when known: the one a trace built here was made with;
+     * for a trace read from a file, trace_layout_special when the header
+     * says "# columns: special_stage", trace_layout_normal when it says
+     * nothing and the columns are exactly the normal writer's, else NULL
+     * (another engine's columns, compared by name alone). */
+    const trace_layout *layout;
     char scenario_hash[17]; /* "" when the header has none */
     char rom_md5[33];       /* "" when the header has none */
 } trace;
 
-/* Read a trace; on error prints "file:line: message" to err, returns -1. */
+/*
+ * Read a trace.  Lines starting with '#' are header lines; the first other
+ * line names the columns (a letter or '_' then letters, digits and '_';
+ * unique; spaces around a name ignored); every following line holds one
+ * integer per column.  A `frame` column is optional; when present it must
+ * count rows from 0.  A "# columns: NAME" header line before the column
+ * row names the column set (only special_stage is known).  On
+ * error prints "file:line: message" to err and returns -1 (nothing to
+ * free).
+ */
 int trace_read(const char *path, trace *out, FILE *err);
 void trace_free(trace *t);
+
+/* Column index of `name` in t, or -1. */
+int trace_find_column(const trace *t, const char *name);
 
 /* A trace of `n` player states (row i = frame i), e.g. a core run, for
  * comparing with one read from a file.  Header fields are left empty.
  * Returns 0, or -1 when out of memory. */
 int trace_from_players(trace *out, const spg_player *rows, int n);
 
-/* An empty trace of `n` rows with column set l (values zeroed), for a run
- * to fill.  Returns 0, or -1 when out of memory. */
+/* An empty trace of `n` rows with column set l (names from l, values
+ * zeroed), for a run to fill.  Returns 0, or -1 when out of memory. */
 int trace_alloc(trace *out, const trace_layout *l, int n);
 
-/* Write header and rows of t (a whole trace) to f. */
+/* Write header and rows of t (a whole trace whose layout is set) to f. */
 void trace_write(FILE *f, const trace_meta *meta, const trace *t);
 
 #endif /* SPGSIM_TRACE_H */

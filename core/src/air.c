@@ -124,7 +124,9 @@ void spg_jump_direction(spg_frame *f, spg_player *p)
 }
 
 /* Sonic_JumpAngle: in the air the angle moves 2 towards 0 each frame,
- * through the shorter way round, landing exactly on 0. */
+ * through the shorter way round, landing exactly on 0: addq.b #2 with a
+ * carry out of the byte ($FE, $FF) gives 0, and so does subq.b #2 with a
+ * borrow (1). */
 void spg_jump_angle(spg_player *p)
 {
     uint8_t a = p->angle;
@@ -132,7 +134,7 @@ void spg_jump_angle(spg_player *p)
     if (a == 0)
         return;
     if (a & 0x80)
-        a = a >= 0xFE ? 0 : (uint8_t)(a + 2);
+        a = a + 2u > 0xFFu ? 0 : (uint8_t)(a + 2);
     else
         a = a < 2 ? 0 : (uint8_t)(a - 2);
     p->angle = a;

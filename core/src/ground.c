@@ -41,8 +41,9 @@ void spg_slope_resist(spg_frame *f, spg_player *p)
  * quirk.  The skid test then reads the new ground speed with its low byte
  * replaced by the quadrant byte, which is 0 there: so only the high byte
  * counts against skid_speed.  Otherwise: face left (a fresh turn clears
- * the pushing bit), accelerate, and clamp at -top speed (Sonic 1 clamps
- * even when the player was already faster).
+ * the pushing bit and sets obPrevAni to id_Run, so the walk animation
+ * starts again from its first frame), accelerate, and clamp at -top speed
+ * (Sonic 1 clamps even when the player was already faster).
  */
 static void move_left(const spg_profile *pr, spg_player *p)
 {
@@ -65,6 +66,7 @@ static void move_left(const spg_profile *pr, spg_player *p)
     if (!(p->status & SPG_STATUS_FACING_LEFT)) {
         p->status |= SPG_STATUS_FACING_LEFT;
         p->status &= (uint8_t)~SPG_STATUS_PUSHING;
+        p->prev_anim = SPG_ANIM_RUN; /* restart the walk from its start */
     }
     {
         int16_t limit = m68k_negw(pr->top_speed);
@@ -106,6 +108,7 @@ static void move_right(const spg_profile *pr, spg_player *p)
     if (p->status & SPG_STATUS_FACING_LEFT) {
         p->status &= (uint8_t)~SPG_STATUS_FACING_LEFT;
         p->status &= (uint8_t)~SPG_STATUS_PUSHING;
+        p->prev_anim = SPG_ANIM_RUN; /* restart the walk from its start */
     }
     {
         int16_t next = m68k_addw(gs, pr->acceleration);

@@ -18,6 +18,7 @@
  *                Sonic_JumpAngle, ObjectFall
  *   player.c     spg_step: Sonic_Control and the mode routines, SpeedToPos,
  *                Sonic_LevelBound
+ *   anim.c       Sonic_Animate and Sonic's animation scripts (anim.h)
  *   profile.c    game profiles, defaults
  */
 #ifndef SPG_INTERNAL_H

@@ -11,11 +11,11 @@ static int32_t addpix(int32_t pos, int16_t d)
 }
 
 /* Ground speed from y speed on a steep surface: y speed, negated when the
- * angle's byte is negative (loc_13670 / loc_13726). */
+ * angle's byte is negative (loc_13670 / loc_13726: tst.b, bpl). */
 static void ground_speed_from_y(spg_player *p, uint8_t angle)
 {
     p->ground_speed = p->y_speed;
-    if (angle >= 0x80)
+    if (angle & 0x80)
         p->ground_speed = m68k_negw(p->ground_speed);
 }
 

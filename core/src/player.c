@@ -8,9 +8,10 @@
  * invincibility and shoe timers: the capture never starts them),
  * Sonic_RecordPosition, Sonic_Water (it acts only in Labyrinth Zone; the
  * underwater status bit therefore keeps its starting value), the wind
- * tunnel animation fix, Sonic_Animate (it changes obAnim only at the end of
- * animations the player routine never starts), ReactToItem, Sonic_Loops and
- * Sonic_LoadGfx.
+ * tunnel animation fix (Labyrinth Zone only), ReactToItem, Sonic_Loops and
+ * Sonic_LoadGfx (it copies the sprite's tiles for the mapping frame
+ * Sonic_Animate chose).  Sonic_Animate itself runs at the end of the
+ * frame (anim.c).
  */
 #include "internal.h"
 #include "anim.h"
@@ -124,12 +125,12 @@ static void mode_air(spg_frame *f, spg_player *p)
 }
 
 /*
- * Sonic_Death (routine 6): GameOver, then ObjectFall.  GameOver waits until
- * the pixel y is past limit_bottom + $100 (an unsigned word compare), then
- * sets y speed to -$38 and moves on to routine 8; the fall runs either way,
- * with plain gravity (no underwater correction here).  The lives counter,
- * the game-over cards and the restart timer it also touches are not player
- * state the traces show.
+ * Sonic_Death (routine 6): GameOver, then ObjectFall, then Sonic_Animate.
+ * GameOver waits until the pixel y is past limit_bottom + $100 (an unsigned
+ * word compare), then sets y speed to -$38 and moves on to routine 8; the
+ * fall and the animation run either way, with plain gravity (no underwater
+ * correction here).  The lives counter, the game-over cards and the
+ * restart timer it also touches are not player state the traces show.
  */
 static void death(const spg_map *map, const spg_profile *profile, spg_player *p)
 {
@@ -140,13 +141,16 @@ static void death(const spg_map *map, const spg_profile *profile, spg_player *p)
         p->routine = SPG_ROUTINE_RESET_LEVEL;
     }
     spg_object_fall(p, profile->gravity);
+    spg_animate(p);
 }
 
 /*
  * Sonic_Control.  The joypad copy (v_jpadhold1 -> v_jpadhold2) is the
  * `input` argument; the mode routine is picked by status bits 1 (air) and
  * 2 (roll) in the order of Sonic_Modes; afterwards the ground sensors'
- * angles (v_anglebuffer, v_anglebuffer2) are copied into the object.
+ * angles (v_anglebuffer, v_anglebuffer2) are copied into the object and
+ * Sonic_Animate plays the animation the mode routine chose (also on the
+ * frame KillSonic runs: LevelBound returns into the mode routine).
  *
  * After a death (routine 6, set by Sonic_LevelBound) the frame runs
  * Sonic_Death instead; in routine 8 (Sonic_ResetLevel) only a restart
@@ -184,4 +188,5 @@ void spg_step(const spg_profile *profile, const spg_map *map,
 
     player->angle_buffer_1 = f.anglebuffer[0];
     player->angle_buffer_2 = f.anglebuffer[1];
+    spg_animate(player);
 }

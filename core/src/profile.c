@@ -90,6 +90,7 @@ spg_player spg_player_default(const spg_profile *profile)
     p.height_radius = profile->stand_height_radius;
     p.width_radius = profile->stand_width_radius;
     p.routine = SPG_ROUTINE_CONTROL;
+    p.render_flags = SPG_RENDER_PLAYFIELD; /* move.b #4,obRender(a0) */
     if (profile->variant == SPG_VARIANT_UNDERWATER)
         p.status = SPG_STATUS_UNDERWATER;
     return p;

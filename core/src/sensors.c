@@ -11,6 +11,7 @@
  * A sensor that meets no solid tile leaves its buffer as it was, which is
  * why the buffers are part of the frame.
  */
+#include "anim.h"
 #include "tiles.h"
 
 /* The player's centre pixel and radii, as the routines load them (the
@@ -176,16 +177,18 @@ int16_t spg_room_overhead(spg_frame *f, const spg_player *p, uint8_t angle)
  * The walk mode of a ground angle (Sonic_AnglePos, Sonic_WalkSpeed): the
  * angle is rounded before (a + $20) & $C0 so that the boundaries fall on
  * the floor / ceiling side: $E0..$20 floor, $21..$5F left wall mode ($40),
- * $60..$A0 ceiling, $A1..$DF right wall mode ($C0).
+ * $60..$A0 ceiling, $A1..$DF right wall mode ($C0).  The original tests
+ * the sign bits (bpl) of a + $20 and of a: a negative angle byte gets the
+ * extra 1.
  */
 static uint8_t walk_mode(uint8_t a)
 {
     uint8_t d0;
 
     if ((uint8_t)(a + 0x20) < 0x80)
-        d0 = (uint8_t)(a + (a >= 0x80 ? 1 : 0) + 0x1F);
+        d0 = (uint8_t)(a + ((a & 0x80) ? 1 : 0) + 0x1F);
     else
-        d0 = (uint8_t)(a - (a >= 0x80 ? 1 : 0) + 0x20);
+        d0 = (uint8_t)(a - ((a & 0x80) ? 1 : 0) + 0x20);
     return d0 & 0xC0;
 }
 
@@ -293,9 +296,10 @@ static void nudge(spg_player *p, int horizontal, int16_t d)
  *   left wall:  y - w then y + w at x - h, left;           x -= d
  * all with top solidity.  With the chosen distance d: -14 <= d <= 14
  * snaps to the surface; d < -14 (deep inside) does nothing; d > 14 leaves
- * the ground: in-air set, pushing cleared (and the original restarts the
- * running animation through obPrevAni, a byte the core does not keep),
- * unless the stick-to-convex flag is set: then it snaps all the same.
+ * the ground: in-air set, pushing cleared, and obPrevAni set to id_Run so
+ * that the next Sonic_Animate sees a new animation and restarts the walk
+ * (obAnim is usually id_Walk here), unless the stick-to-convex flag is
+ * set: then it snaps all the same.
  */
 void spg_angle_pos(spg_frame *f, spg_player *p)
 {
@@ -346,6 +350,7 @@ void spg_angle_pos(spg_frame *f, spg_player *p)
     if (d1 > 14 && !spg_sticks_to_convex(p)) {
         p->status |= SPG_STATUS_IN_AIR;
         p->status &= (uint8_t)~SPG_STATUS_PUSHING;
+        p->prev_anim = SPG_ANIM_RUN;
         return;
     }
     nudge(p, horizontal, negate ? m68k_negw(d1) : d1);

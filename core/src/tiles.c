@@ -84,6 +84,11 @@ static int tile_extent(const spg_frame *f, spg_sensor s, int vertical,
     if (cell & SPG_CELL_YFLIP)
         a = 0u - (a + 0x40u) - 0x40u;
     *angle = (uint8_t)(a & 0xFFu);
+    /* The height or width is any byte: "move.b (a2,d1.w),d0; ext.w d0"
+     * keeps its sign in a word, and the flip is "neg.w d0" on that word,
+     * so -128 becomes +128 (not -128 again as a byte negation would).
+     * Columns taller than a tile (17..127) or hanging deeper (-17..-128)
+     * need no special case: find1/find2 do word arithmetic with them. */
     if (vertical) {
         across = (uint16_t)s.x;
         if (cell & SPG_CELL_XFLIP)
@@ -140,7 +145,8 @@ static int16_t find2(const spg_frame *f, spg_sensor s, int vertical,
 
 /*
  * FindFloor / FindWall: the first tile.  Blank or height 0: extension, look
- * one tile on (a3) and add 16.  Height 16 ("cmpi.b #$10", a byte compare),
+ * one tile on (a3) and add 16.  Height 16 ("cmpi.b #$10", a byte compare
+ * of a word that is 1..128 here, so only 16 itself),
  * or a negative height with the sensor inside its solid part: regression,
  * look one tile back and subtract 16.  A negative height with the sensor
  * below its solid part counts as blank.  Otherwise 15 - (offset + h).

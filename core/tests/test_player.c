@@ -80,6 +80,12 @@ static void test_player_default(void)
     CHECK_EQ(p.routine, SPG_ROUTINE_CONTROL);
     CHECK_EQ(p.status, 0);
     CHECK_EQ(p.ground_speed, 0);
+    CHECK_EQ(p.render_flags, SPG_RENDER_PLAYFIELD); /* as Sonic_Main */
+    CHECK_EQ(p.anim, 0);
+    CHECK_EQ(p.prev_anim, 0);
+    CHECK_EQ(p.anim_frame, 0);
+    CHECK_EQ(p.anim_timer, 0);
+    CHECK_EQ(p.mapping_frame, 0);
     CHECK_EQ(spg_player_default(&w).status, SPG_STATUS_UNDERWATER);
 }
 

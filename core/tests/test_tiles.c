@@ -175,6 +175,78 @@ static void test_floor_negative_heights(void)
                                            -16, SPG_CELL_YFLIP), &a), -2);
 }
 
+/*
+ * Heights and widths are bytes in the original's collision arrays, and
+ * any byte -128..127 goes through FindFloor / FindWall as the 68000 code
+ * has it: move.b + ext.w (the sign kept), neg.w for a flip (so -128
+ * becomes +128, not -128 again), cmpi.b #$10 (only 16 regresses), and
+ * word arithmetic for 15 - (offset + h).
+ */
+enum { TALL = 6, WIDE = 7 };
+
+static void test_floor_full_byte_range(void)
+{
+    uint8_t a = 0;
+    setup();
+    masks[TALL].heights[0] = 127;
+    masks[TALL].heights[1] = -128;
+    masks[TALL].heights[2] = 17;
+    masks[TALL].heights[3] = -17;
+    masks[TALL].heights[4] = 100;
+    masks[TALL].angle = 0x10;
+    put(2, 5, TALL | ALL);                         /* x 32..47, y 80..95 */
+    CHECK_EQ(floor_at(32, 85, &a), 15 - (5 + 127)); /* -117, no regression */
+    CHECK_EQ(a, 0x10);
+    CHECK_EQ(floor_at(32, 70, &a), 15 - (6 + 127) + 16); /* extension */
+    CHECK_EQ(floor_at(34, 80, &a), 15 - 17);       /* taller than a tile */
+    CHECK_EQ(floor_at(34, 85, &a), 15 - 22);
+    /* -128 and -17: the sensor is always inside, so regression ... */
+    CHECK_EQ(floor_at(33, 85, &a), (15 - 5) - 16);
+    CHECK_EQ(floor_at(35, 85, &a), (15 - 5) - 16);
+    /* ... and in FindFloor2, not.w of the offset */
+    CHECK_EQ(floor_at(33, 70, &a), -1 - 6 + 16);
+    CHECK_EQ(floor_at(35, 70, &a), -1 - 6 + 16);
+    /* y-flip: neg.w makes -128 into +128, a positive height that is not
+     * $10 as a byte, so no regression: 15 - (5 + 128) */
+    put(2, 5, TALL | ALL | SPG_CELL_YFLIP);
+    CHECK_EQ(floor_at(33, 85, &a), 15 - (5 + 128));
+    /* ... and 127 into -127: inside, regression */
+    CHECK_EQ(floor_at(32, 85, &a), (15 - 5) - 16);
+    /* x-flip reads column 15 - 11 = 4 (100) and negates the angle */
+    put(2, 5, TALL | ALL | SPG_CELL_XFLIP);
+    CHECK_EQ(floor_at(43, 85, &a), 15 - (5 + 100));
+    CHECK_EQ(a, 0xF0);
+    /* a ceiling sensor (d6 = $1000) on the plain tile sees -127 */
+    put(2, 5, TALL | ALL);
+    CHECK_EQ(spg_find_floor(&frame, sensor(32, 90 ^ 0xF, SPG_CELL_SIDE_SOLID,
+                                           -16, SPG_CELL_YFLIP), &a),
+             (15 - 5) - 16);
+}
+
+static void test_wall_full_byte_range(void)
+{
+    uint8_t a = 0;
+    setup();
+    masks[WIDE].widths[5] = -128;
+    masks[WIDE].widths[6] = 127;
+    masks[WIDE].angle = 0xC0;
+    put(6, 5, WIDE | ALL);                         /* x 96..111 */
+    CHECK_EQ(spg_find_wall(&frame, sensor(100, 86, SPG_CELL_SIDE_SOLID, 16, 0),
+                           &a), 15 - (4 + 127));
+    CHECK_EQ(a, 0xC0);
+    CHECK_EQ(spg_find_wall(&frame, sensor(100, 85, SPG_CELL_SIDE_SOLID, 16, 0),
+                           &a), (15 - 4) - 16);    /* inside: regression */
+    /* x-flip: neg.w, -128 -> +128 */
+    put(6, 5, WIDE | ALL | SPG_CELL_XFLIP);
+    CHECK_EQ(spg_find_wall(&frame, sensor(100, 85, SPG_CELL_SIDE_SOLID, 16, 0),
+                           &a), 15 - (4 + 128));
+    CHECK_EQ(a, 0x40);
+    /* the leftward sensor (d6 = $800) on the flipped tile: back to -128 */
+    CHECK_EQ(spg_find_wall(&frame, sensor(100 ^ 0xF, 85, SPG_CELL_SIDE_SOLID,
+                                          -16, SPG_CELL_XFLIP), &a),
+             (15 - 11) - 16);
+}
+
 /* ---- FindWall --------------------------------------------------------- */
 
 static void test_wall_both_directions(void)
@@ -259,6 +331,8 @@ int main(void)
     RUN(test_floor_solidity);
     RUN(test_floor_empty_column_keeps_angle);
     RUN(test_floor_negative_heights);
+    RUN(test_floor_full_byte_range);
+    RUN(test_wall_full_byte_range);
     RUN(test_wall_both_directions);
     RUN(test_wall_ramp_widths_and_flips);
     RUN(test_derive_widths);

@@ -17,7 +17,8 @@ enum {
     OB_ID = 0x00, OB_RENDER = 0x01, OB_GFX = 0x02, OB_MAP = 0x04,
     OB_X = 0x08, OB_Y = 0x0C, OB_VELX = 0x10, OB_VELY = 0x12,
     OB_INERTIA = 0x14, OB_HEIGHT = 0x16, OB_WIDTH = 0x17,
-    OB_PRIORITY = 0x18, OB_ACTWID = 0x19, OB_ANIM = 0x1C,
+    OB_PRIORITY = 0x18, OB_ACTWID = 0x19, OB_FRAME = 0x1A,
+    OB_ANIFRAME = 0x1B, OB_ANIM = 0x1C, OB_PREVANI = 0x1D, OB_TIMEFRAME = 0x1E,
     OB_STATUS = 0x22, OB_ROUTINE = 0x24, OB_ANGLE = 0x26,
     OB_ANGLEBUF1 = 0x36, OB_ANGLEBUF2 = 0x37, OB_WORD38 = 0x38, OB_JUMPING = 0x3C,
     OB_LOCK = 0x3E,
@@ -27,7 +28,6 @@ enum {
 /* What Sonic_Main (routine 0) sets and the capture writes in its place. */
 enum {
     SONIC_ID = 0x01,
-    SONIC_RENDER = 0x04,
     SONIC_ART_TILE = 0x0780,
     SONIC_PRIORITY = 2,
     SONIC_ACTWID = 0x18,
@@ -226,7 +226,7 @@ static void write_player(emu *e, const capture_rom *rom, const spg_player *p)
     for (uint32_t i = 0; i < OBJ_SIZE; i++)
         emu_w8(e, o + i, 0);
     emu_w8(e, o + OB_ID, SONIC_ID);
-    emu_w8(e, o + OB_RENDER, SONIC_RENDER);
+    emu_w8(e, o + OB_RENDER, p->render_flags); /* 4 from spg_player_default */
     emu_w16(e, o + OB_GFX, SONIC_ART_TILE);
     emu_w32(e, o + OB_MAP, a->map_sonic);
     emu_w8(e, o + OB_PRIORITY, SONIC_PRIORITY);
@@ -238,7 +238,11 @@ static void write_player(emu *e, const capture_rom *rom, const spg_player *p)
     emu_w16(e, o + OB_INERTIA, (uint16_t)p->ground_speed);
     emu_w8(e, o + OB_HEIGHT, p->height_radius);
     emu_w8(e, o + OB_WIDTH, p->width_radius);
+    emu_w8(e, o + OB_FRAME, p->mapping_frame);
+    emu_w8(e, o + OB_ANIFRAME, p->anim_frame);
     emu_w8(e, o + OB_ANIM, p->anim);
+    emu_w8(e, o + OB_PREVANI, p->prev_anim);
+    emu_w8(e, o + OB_TIMEFRAME, p->anim_timer);
     emu_w8(e, o + OB_STATUS, p->status);
     emu_w8(e, o + OB_ROUTINE, p->routine);
     emu_w8(e, o + OB_ANGLE, p->angle);
@@ -274,6 +278,11 @@ static void read_player(const emu *e, const capture_rom *rom, spg_player *p)
     p->height_radius = emu_r8(e, o + OB_HEIGHT);
     p->width_radius = emu_r8(e, o + OB_WIDTH);
     p->anim = emu_r8(e, o + OB_ANIM);
+    p->mapping_frame = emu_r8(e, o + OB_FRAME);
+    p->anim_frame = emu_r8(e, o + OB_ANIFRAME);
+    p->prev_anim = emu_r8(e, o + OB_PREVANI);
+    p->anim_timer = emu_r8(e, o + OB_TIMEFRAME);
+    p->render_flags = emu_r8(e, o + OB_RENDER);
     p->status = emu_r8(e, o + OB_STATUS);
     p->routine = emu_r8(e, o + OB_ROUTINE);
     p->angle = emu_r8(e, o + OB_ANGLE);

@@ -13,7 +13,7 @@ M68K_OBJCOPY ?= m68k-linux-gnu-objcopy
 CAPTURE_SELFTEST_DIR := $(BUILD)/capture-selftest
 CAPTURE_SELFTEST_SRC := $(wildcard harness/capture/selftest/*.S)
 CAPTURE_SELFTEST_BIN := $(CAPTURE_SELFTEST_SRC:harness/capture/selftest/%.S=$(CAPTURE_SELFTEST_DIR)/%.bin)
-CAPTURE_TEST_BINS := $(patsubst harness/tests/%.c,$(BUILD)/tests/%,$(wildcard harness/tests/test_capture*.c))
+CAPTURE_TEST_BINS := $(patsubst harness/tests/%.c,$(BUILD)/tests/%,$(wildcard harness/tests/test_capture*.c) harness/tests/test_fuzz.c)
 
 .PHONY: capture-selftest
 capture-selftest: $(CAPTURE_SELFTEST_BIN)

@@ -7,7 +7,9 @@
  * Each scenario scenarios/<path>.yaml is captured to golden/<path>.csv
  * (the golden/ directory beside scenarios/, created as needed), or to FILE
  * with -o (one scenario only).  A golden is written only when its whole
- * capture succeeded, atomically.  --log-forms writes every distinct
+ * capture succeeded, atomically, and each line says whether it is new,
+ * unchanged or changed (and where).  Without --rom the ROM is
+ * $SPGSIM_ROM.  --log-forms writes every distinct
  * instruction form the player code executed, with counts.  --bench captures
  * each scenario (without writing) and prints frames per second.
  *
@@ -20,7 +22,9 @@
 #include <string.h>
 
 #include "commands.h"
+#include "golden_change.h"
 #include "scenario.h"
+#include "suite.h"
 #include "capture/capture.h"
 #include "capture/special_stage.h"
 
@@ -30,34 +34,19 @@ static void usage(FILE *f)
             "usage: spgsim capture --rom ROM [-o FILE] [--log-forms FILE] "
             "[--bench] SCENARIO.yaml...\n"
             "  writes golden/<path under scenarios/>.csv for each scenario\n"
-            "  (-o FILE: one scenario, written to FILE)\n");
+            "  (-o FILE: one scenario, written to FILE) and says whether it\n"
+            "  is new, unchanged or changed; --rom defaults to $SPGSIM_ROM\n");
 }
 
 /* golden/<rest>.csv for .../scenarios/<rest>.yaml; NULL if the path has no
- * scenarios/ component. */
+ * scenarios/ component (suite_locate). */
 static char *golden_path(const char *path)
 {
-    const char *hit = NULL;
-    for (const char *p = path; (p = strstr(p, "scenarios/")) != NULL; p++)
-        if (p == path || p[-1] == '/')
-            hit = p;
-    if (!hit)
-        return NULL;
-    const char *rest = hit + strlen("scenarios/");
-    size_t rest_len = strlen(rest);
-    if (rest_len > 5 && strcmp(rest + rest_len - 5, ".yaml") == 0)
-        rest_len -= 5;
-    else if (rest_len > 4 && strcmp(rest + rest_len - 4, ".yml") == 0)
-        rest_len -= 4;
-    size_t prefix = (size_t)(hit - path);
-    char *out = malloc(prefix + strlen("golden/") + rest_len + 5);
-    if (!out)
-        return NULL;
-    memcpy(out, path, prefix);
-    memcpy(out + prefix, "golden/", 7);
-    memcpy(out + prefix + 7, rest, rest_len);
-    memcpy(out + prefix + 7 + rest_len, ".csv", 5);
-    return out;
+    char *golden, *rel, *topic;
+    suite_locate(path, &golden, &rel, &topic);
+    free(rel);
+    free(topic);
+    return golden;
 }
 
 int cmd_capture(int argc, char **argv)
@@ -91,6 +80,8 @@ int cmd_capture(int argc, char **argv)
         }
     }
     int nscen = argc - first;
+    if (!rom_path && getenv("SPGSIM_ROM") && getenv("SPGSIM_ROM")[0])
+        rom_path = getenv("SPGSIM_ROM");
     if (!rom_path || nscen < 1) {
         usage(stderr);
         return 2;
@@ -113,6 +104,7 @@ int cmd_capture(int argc, char **argv)
     capture_forms forms;
     memset(&forms, 0, sizeof forms);
     int status = 0;
+    int changes[3] = {0, 0, 0};
     long long total_frames = 0;
     double total_seconds = 0;
     for (int i = first; i < argc; i++) {
@@ -181,6 +173,7 @@ int cmd_capture(int argc, char **argv)
             continue;
         }
         capture_stats stats;
+        char detail[256];
         if (capture_scenario(&rom, &s, forms_path ? &forms : NULL, rows, &stats,
                              &err) != 0) {
             fprintf(stderr, "%s\n", err.msg);
@@ -193,13 +186,21 @@ int cmd_capture(int argc, char **argv)
             }
         } else {
             const char *to = out_path ? out_path : dest;
-            if (capture_write_golden(to, &rom, &s, rows, stderr) != 0)
+            golden_before before;
+            golden_before_read(&before, to);
+            if (capture_write_golden(to, &rom, &s, rows, stderr) != 0) {
+                golden_after(&before, to, detail, sizeof detail);
                 status = 2;
-            else
-                printf("%s -> %s (%d frames, %d chunks, %d masks, %lu "
-                       "instructions corrected)\n",
-                       path, to, s.frames, stats.level.chunk_count,
+            } else {
+                golden_change c = golden_after(&before, to, detail,
+                                               sizeof detail);
+                changes[c]++;
+                printf("%s -> %s: %s%s%s (%d frames, %d chunks, %d masks, "
+                       "%lu instructions corrected)\n",
+                       path, to, golden_change_name(c), detail[0] ? ": " : "",
+                       detail, s.frames, stats.level.chunk_count,
                        stats.level.mask_count, stats.fix_corrected);
+            }
         }
         free(rows);
         free(dest);
@@ -207,6 +208,9 @@ int cmd_capture(int argc, char **argv)
     }
     if (forms_path && !bench && capture_forms_write(&forms, forms_path, stderr) != 0)
         status = 2;
+    if (!bench && changes[0] + changes[1] + changes[2] > 0)
+        printf("%d new, %d changed, %d unchanged\n", changes[GOLDEN_NEW],
+               changes[GOLDEN_CHANGED], changes[GOLDEN_UNCHANGED]);
     if (bench && total_frames > 0)
         printf("total: %lld frames, %.0f frames/s\n", total_frames,
                (double)total_frames / total_seconds);

@@ -387,6 +387,13 @@ static void test_probe_trace(void)
     t.s.start.x = 525 << 16;
     t.s.start.y = (720 << 16) | 0x1234;
     t.s.start.jumping = 10;
+    /* the animation bytes ($1A, $1B, $1D, $1E) and the render flags ($01)
+     * go into the object and come back; the stand-in leaves them alone */
+    t.s.start.mapping_frame = 0x2E;
+    t.s.start.anim_frame = 3;
+    t.s.start.prev_anim = 2;
+    t.s.start.anim_timer = 0x85;
+    t.s.start.render_flags = 0x45;
     t.s.frames = 6;
     t.inputs[0] = (spg_input){ 0, 0 };
     t.inputs[1] = (spg_input){ SPG_BTN_RIGHT, SPG_BTN_RIGHT };
@@ -396,6 +403,11 @@ static void test_probe_trace(void)
     CHECK_EQ(run_capture(P_PLAYER, &t, &err), 0);
     /* row 0 is the start state exactly */
     CHECK(same_player(&t.rows[0], &t.s.start));
+    CHECK_EQ(t.rows[6].mapping_frame, 0x2E);
+    CHECK_EQ(t.rows[6].anim_frame, 3);
+    CHECK_EQ(t.rows[6].prev_anim, 2);
+    CHECK_EQ(t.rows[6].anim_timer, 0x85);
+    CHECK_EQ(t.rows[6].render_flags, 0x45);
     /* input feeding and the mirror */
     CHECK_EQ(t.rows[1].control_lock, 0x0000);
     CHECK_EQ(t.rows[2].control_lock, 0x0808);
@@ -463,7 +475,11 @@ static int same_player(const spg_player *a, const spg_player *b)
            a->status == b->status && a->routine == b->routine &&
            a->angle == b->angle && a->angle_buffer_1 == b->angle_buffer_1 &&
            a->angle_buffer_2 == b->angle_buffer_2 && a->jumping == b->jumping &&
-           a->control_lock == b->control_lock && a->word_38 == b->word_38;
+           a->control_lock == b->control_lock && a->word_38 == b->word_38 &&
+           a->mapping_frame == b->mapping_frame &&
+           a->anim_frame == b->anim_frame && a->prev_anim == b->prev_anim &&
+           a->anim_timer == b->anim_timer &&
+           a->render_flags == b->render_flags;
 }
 
 static void expect_emu_error(uint32_t entry, emu_status st, uint32_t pc,

@@ -126,12 +126,34 @@ static void test_usage(void)
     CHECK(!exists("out.csv"));
 }
 
+/* Without --rom, $SPGSIM_ROM names the ROM. */
+static void test_rom_from_environment(void)
+{
+    char buf[4096];
+    char *argv[] = { "capture", scen };
+    setenv("SPGSIM_ROM", "/nonexistent/from-env.bin", 1);
+    CHECK_EQ(run(argv, 2, buf, sizeof buf), 2);
+    CHECK(strstr(buf, "cannot open ROM") != NULL);
+    CHECK(strstr(buf, "from-env.bin") != NULL);
+    /* --rom wins over the environment */
+    char *argv2[] = { "capture", "--rom", "/nonexistent/given.bin", scen };
+    CHECK_EQ(run(argv2, 4, buf, sizeof buf), 2);
+    CHECK(strstr(buf, "given.bin") != NULL && !strstr(buf, "from-env"));
+    setenv("SPGSIM_ROM", "", 1);
+    CHECK_EQ(run(argv, 2, buf, sizeof buf), 2);
+    CHECK(strstr(buf, "usage") != NULL);
+    unsetenv("SPGSIM_ROM");
+    CHECK(!exists(golden));
+}
+
 int main(void)
 {
+    unsetenv("SPGSIM_ROM"); /* a developer's own setting must not count */
     setup();
     RUN(test_unsupported_rom);
     RUN(test_missing_rom);
     RUN(test_usage);
+    RUN(test_rom_from_environment);
     teardown();
     TEST_MAIN_END();
 }

@@ -38,7 +38,7 @@ static int write_in_tree(const char *path, const char *text)
 
 static char *scenario_text(int x, const char *extra)
 {
-    static char buf[2048];
+    static char buf[4096];
     snprintf(buf, sizeof buf,
              "name: gen-%d\n"
              "game: sonic1\n"
@@ -51,7 +51,7 @@ static char *scenario_text(int x, const char *extra)
              "start: {x: %d, y: 636}\n"
              "input:\n"
              "  - {frames: 6, hold: [right]}\n"
-             "%s",
+             "%.2000s",
              x, x, extra);
     return buf;
 }
@@ -93,24 +93,42 @@ static int make_golden(const char *scenario_path, const char *golden_path,
     return rc;
 }
 
-/* Run cmd_check with stdout captured into *out (caller frees). */
-static int run_check(int argc, char **argv, char **out)
+/* Run cmd_check with stdout captured into *out and stderr into *errout
+ * (when not NULL; caller frees both). */
+static int run_check2(int argc, char **argv, char **out, char **errout)
 {
-    const char *cap = path_of("stdout.txt");
+    const char *cap = path_of("stdout.txt"), *ecap = path_of("stderr.txt");
     fflush(stdout);
-    int saved = dup(1);
+    fflush(stderr);
+    int saved = dup(1), esaved = dup(2);
     int fd = open(cap, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (saved < 0 || fd < 0 || dup2(fd, 1) < 0) {
+    int efd = open(ecap, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (saved < 0 || esaved < 0 || fd < 0 || efd < 0 || dup2(fd, 1) < 0 ||
+        dup2(efd, 2) < 0) {
         *out = NULL;
         return -100;
     }
     close(fd);
+    close(efd);
     int rc = cmd_check(argc, argv);
     fflush(stdout);
+    fflush(stderr);
     dup2(saved, 1);
+    dup2(esaved, 2);
     close(saved);
+    close(esaved);
     *out = read_text(cap);
+    char *e = read_text(ecap);
+    if (errout)
+        *errout = e;
+    else
+        free(e);
     return rc;
+}
+
+static int run_check(int argc, char **argv, char **out)
+{
+    return run_check2(argc, argv, out, NULL);
 }
 
 static int contains(const char *hay, const char *needle)
@@ -226,32 +244,39 @@ static void test_statuses(void)
     CHECK(contains(json, "\"name\": \"gen-40\""));
     CHECK(contains(json, "\"rom_md5\": \"09dadb5071eb35050067a32462e39c5f\""));
     snprintf(line, sizeof line, "\"divergence\": {\"frame\": 3, \"field\": "
-             "\"x\", \"expected\": %d, \"actual\": %d}", (int)gx, (int)gx - 1);
+             "\"x\", \"expected\": %d, \"actual\": %d, \"also\": [], "
+             "\"frames\": 1}", (int)gx, (int)gx - 1);
     CHECK(contains(json, line));
     CHECK(contains(json, "\"quote\": \"a \\\"quoted\\\" <b>\""));
     CHECK(contains(json, "\"id\": \"t/start-x\""));
     CHECK(contains(json, "\"frame\": 0, \"field\": \"x\", \"value\": 40, "
-                         "\"original\": null, \"golden\": 40, \"core\": 40, "
+                         "\"original\": null, \"golden\": 40, \"actual\": 40, "
                          "\"guide_matches_original\": true, "
-                         "\"core_matches_original\": true"));
+                         "\"actual_matches_original\": true"));
     CHECK(contains(json, "\"field\": \"y\", \"value\": 1, \"original\": 636, "
-                         "\"golden\": 636, \"core\": 636, "
+                         "\"golden\": 636, \"actual\": 636, "
                          "\"guide_matches_original\": false, "
-                         "\"core_matches_original\": true, "
-                         "\"stated_original_matches_golden\": true"));
+                         "\"actual_matches_original\": true, "
+                         "\"stated_original_matches_golden\": true, "
+                         "\"problem\": null"));
     snprintf(line, sizeof line, "\"field\": \"x\", \"value\": 0, \"original\":"
-             " null, \"golden\": %d, \"core\": %d, \"guide_matches_original\":"
-             " false, \"core_matches_original\": false", (int)gx, (int)gx - 1);
+             " null, \"golden\": %d, \"actual\": %d, \"guide_matches_original\":"
+             " false, \"actual_matches_original\": false", (int)gx, (int)gx - 1);
     CHECK(contains(json, line));
+    CHECK(contains(json, "\"spgsim_check\": 2,"));
+    CHECK(contains(json, "\"compared\": \"core\", \"actual_dir\": null"));
     free(json);
 
     char *xml = read_text(path_of("r.xml"));
     CHECK(xml != NULL);
-    CHECK(contains(xml, "<testsuite name=\"t\" tests=\"5\" failures=\"3\" "
-                        "errors=\"1\""));
-    CHECK(contains(xml, "<testcase classname=\"t\" name=\"gen-40\""));
+    CHECK(contains(xml, "<testsuite id=\"0\" name=\"t\" tests=\"5\" "
+                        "failures=\"2\" errors=\"1\" skipped=\"1\" time=\""));
+    snprintf(line, sizeof line, "<testcase classname=\"t\" name=\"%s\" "
+             "file=\"%s\" time=\"", path_of("scenarios/t/pass.yaml"),
+             path_of("scenarios/t/pass.yaml"));
+    CHECK(contains(xml, line));
     CHECK(contains(xml, "<failure type=\"FAIL\" message=\"frame 3, x:"));
-    CHECK(contains(xml, "<failure type=\"no golden\""));
+    CHECK(contains(xml, "<skipped message=\""));
     CHECK(contains(xml, "<failure type=\"stale golden\""));
     CHECK(contains(xml, "<error type=\"error\""));
     CHECK(contains(xml, "unknown key &apos;colour&apos;"));
@@ -287,7 +312,7 @@ static void test_statuses(void)
 static void test_duplicate_ids(void)
 {
     const char *v = "verifies:\n  - {id: u/same, source: s, quote: q, "
-                    "frame: 1, field: x, value: 1}\n";
+                    "frame: 1, field: in_air, value: 0}\n";
     CHECK_EQ(write_in_tree(path_of("dup/scenarios/u/a.yaml"),
                         scenario_text(40, v)), 0);
     CHECK_EQ(write_in_tree(path_of("dup/scenarios/u/b.yaml"),
@@ -309,6 +334,311 @@ static void test_duplicate_ids(void)
     free(out);
 }
 
+
+/* The x pixel the core has at `frame` of a scenario. */
+static int core_x(const char *scenario_path, int frame)
+{
+    scenario *s = malloc(sizeof *s);
+    if (s == NULL || scenario_load(scenario_path, s, stdout) != 0) {
+        free(s);
+        return -99999;
+    }
+    spg_player rows[64];
+    scenario_run_core(s, rows);
+    int x = (int)((uint32_t)rows[frame].x >> 16);
+    scenario_free(s);
+    free(s);
+    return x;
+}
+
+/* A verifies entry whose original: is not the golden's value, or whose
+ * value: is not and no original: says so, fails the scenario. */
+static void test_errata(void)
+{
+    const char *dir = "errata/scenarios/e/";
+    char p[4][256], g[4][256], v[4][512];
+    const char *names[4] = {"ok", "stated", "unstated", "both"};
+    for (int i = 0; i < 4; i++) {
+        snprintf(p[i], sizeof p[i], "%s", path_of(dir));
+        strcat(p[i], names[i]);
+        strcat(p[i], ".yaml");
+        snprintf(g[i], sizeof g[i], "%s/errata/golden/e/%s.csv", tmpdir,
+                 names[i]);
+    }
+    /* x after 6 frames of walking right from 40, as the core (and so these
+     * goldens) have it */
+    CHECK_EQ(write_in_tree(p[0], scenario_text(40, "")), 0);
+    int x6 = core_x(p[0], 6);
+    snprintf(v[0], sizeof v[0], "verifies:\n  - {id: e/ok, source: s, quote: "
+             "q, frame: 6, field: x, value: %d}\n  - {id: e/ok2, source: s, "
+             "quote: q, frame: 6, field: x, value: %d, original: %d, note: "
+             "n}\n", x6, x6 + 2, x6);
+    snprintf(v[1], sizeof v[1], "verifies:\n  - {id: e/stated, source: s, "
+             "quote: q, frame: 6, field: x, value: %d, original: %d, note: "
+             "n}\n", x6 + 2, x6 + 1);
+    snprintf(v[2], sizeof v[2], "verifies:\n  - {id: e/unstated, source: s, "
+             "quote: q, frame: 6, field: x, value: %d}\n", x6 + 2);
+    snprintf(v[3], sizeof v[3], "verifies:\n  - {id: e/b1, source: s, quote: "
+             "q, frame: 6, field: x, value: %d}\n  - {id: e/b2, source: s, "
+             "quote: q, frame: 0, field: x, value: 0, original: 41}\n",
+             x6 + 3);
+    for (int i = 0; i < 4; i++) {
+        CHECK_EQ(write_in_tree(p[i], scenario_text(40, v[i])), 0);
+        CHECK_EQ(make_golden(p[i], g[i], -1), 0);
+    }
+    char *out = NULL;
+    char *argv[] = {"check", "--json", path_of("errata.json"),
+                    path_of("errata/scenarios"), NULL};
+    int rc = run_check(4, argv, &out);
+    CHECK_EQ(rc, 1);
+    char line[1024];
+    snprintf(line, sizeof line, "pass          %s\n", p[0]);
+    CHECK(contains(out, line));
+    snprintf(line, sizeof line, "FAIL          %s: verifies 'e/stated' "
+             "(frame 6, x): states original: %d, but the golden has %d\n",
+             p[1], x6 + 1, x6);
+    CHECK(contains(out, line));
+    snprintf(line, sizeof line, "FAIL          %s: verifies 'e/unstated' "
+             "(frame 6, x): the guide's value: %d is not the golden's %d and "
+             "no original: says so (add original: %d and a note)\n", p[2],
+             x6 + 2, x6, x6);
+    CHECK(contains(out, line));
+    snprintf(line, sizeof line, "FAIL          %s: 2 verifies entries "
+             "disagree with the golden\n      verifies 'e/b1'", p[3]);
+    CHECK(contains(out, line));
+    CHECK(contains(out, "\n      verifies 'e/b2' (frame 0, x): states "
+                        "original: 41, but the golden has 40\n"));
+    CHECK(contains(out, "1 pass, 3 FAIL, 0 no golden, 0 stale, 0 error\n"));
+    free(out);
+    char *json = read_text(path_of("errata.json"));
+    CHECK(contains(json, "\"verify_failures\": 2,"));
+    CHECK(contains(json, "\"stated_original_matches_golden\": false, "
+                         "\"problem\": \"verifies 'e/stated'"));
+    CHECK(contains(json, "\"divergence\": null, \"verify_failures\": 1"));
+    free(json);
+}
+
+/* Traces another engine wrote: its own columns, in its own order. */
+static void test_actual_dir(void)
+{
+    const char *names[3] = {"same", "planted", "absent"};
+    char p[3][256];
+    for (int i = 0; i < 3; i++) {
+        char rel[64];
+        snprintf(rel, sizeof rel, "eng/scenarios/w/%s.yaml", names[i]);
+        snprintf(p[i], sizeof p[i], "%s", path_of(rel));
+        CHECK_EQ(write_in_tree(p[i], scenario_text(40 + 8 * i, "")), 0);
+        snprintf(rel, sizeof rel, "eng/golden/w/%s.csv", names[i]);
+        CHECK_EQ(make_golden(p[i], path_of(rel), -1), 0);
+    }
+    /* the engine's traces: ground_speed, x, frame; planted: x one more
+     * from frame 4 on */
+    for (int i = 0; i < 2; i++) {
+        char rel[64];
+        snprintf(rel, sizeof rel, "eng/out/w/%s.csv", names[i]);
+        char text[4096] = "# my engine\nground_speed,x,frame\n";
+        trace g;
+        char grel[64];
+        snprintf(grel, sizeof grel, "eng/golden/w/%s.csv", names[i]);
+        if (trace_read(path_of(grel), &g, stdout) != 0) {
+            CHECK(0);
+            return;
+        }
+        for (int r = 0; r < g.rows; r++) {
+            char row[64];
+            snprintf(row, sizeof row, "%d,%d,%d\n",
+                     (int)g.values[r][trace_column_index("ground_speed")],
+                     (int)g.values[r][1] + (i == 1 && r >= 4), r);
+            strcat(text, row);
+        }
+        trace_free(&g);
+        CHECK_EQ(write_in_tree(path_of(rel), text), 0);
+    }
+    char *out = NULL, *err = NULL;
+    char *argv[] = {"check", "--actual-dir", path_of("eng/out"), "--json", "-",
+                    path_of("eng/scenarios"), NULL};
+    int rc = run_check2(6, argv, &out, &err);
+    CHECK_EQ(rc, 1);
+    /* stdout: only JSON; the text on stderr */
+    CHECK(out && out[0] == '{' && !strstr(out, "pass  "));
+    char line[1024];
+    snprintf(line, sizeof line, "pass          %s\n", p[0]);
+    CHECK(contains(err, line));
+    snprintf(line, sizeof line, "FAIL          %s: frame 4, x: expected ",
+             p[1]);
+    CHECK(contains(err, line));
+    CHECK(contains(err, "; 3 divergent frames\n"));
+    snprintf(line, sizeof line, "error         %s/w/absent.csv: No such file "
+             "or directory (the engine wrote no trace for %s)",
+             path_of("eng/out"), p[2]);
+    CHECK(contains(err, line));
+    CHECK(contains(err, "1 pass, 1 FAIL, 0 no golden, 0 stale, 1 error\n"));
+    CHECK(contains(out, "\"compared\": \"actual-dir\""));
+    CHECK(contains(out, "\"not_compared\": [\"x_sub\", \"y\", \"y_sub\", "
+                        "\"x_speed\", \"y_speed\", \"angle\""));
+    snprintf(line, sizeof line, "\"actual\": \"%s/w/planted.csv\"",
+             path_of("eng/out"));
+    CHECK(contains(out, line));
+    free(out);
+    free(err);
+
+    /* --all: every divergent frame; --context 0: only the divergent row */
+    char *argv5[] = {"check", "--all", "--actual-dir", path_of("eng/out"),
+                     "-k", "planted", path_of("eng/scenarios"), NULL};
+    rc = run_check2(7, argv5, &out, &err);
+    CHECK_EQ(rc, 1);
+    CHECK(contains(out, "\n      frame 4: x expected ") &&
+          contains(out, "\n      frame 5: x expected ") &&
+          contains(out, "\n      frame 6: x expected "));
+    free(out);
+    free(err);
+    char *argv6[] = {"check", "--context", "0", "--actual-dir",
+                     path_of("eng/out"), "-k", "planted",
+                     path_of("eng/scenarios"), NULL};
+    rc = run_check2(8, argv6, &out, &err);
+    CHECK(contains(out, "\n      >      4 ") && out &&
+          !strstr(out, "\n             3 ") && !strstr(out, "\n             5 "));
+    free(out);
+    free(err);
+
+    /* --fields ground_speed: the planted x is not compared */
+    char *argv2[] = {"check", "-q", "--actual-dir", path_of("eng/out"),
+                     "--fields", "ground_speed", "-k", "w/p", "-k", "*same*",
+                     path_of("eng/scenarios"), NULL};
+    rc = run_check2(11, argv2, &out, &err);
+    CHECK_EQ(rc, 0);
+    CHECK(contains(out, "2 passed, 0 failed\n"));
+    CHECK(out && !strstr(out, "pass          "));
+    free(out);
+    free(err);
+
+    /* --fields naming a column the engine does not write: one clear error */
+    char *argv3[] = {"check", "--actual-dir", path_of("eng/out"), "--fields",
+                     "x,y_speed", "-k", "same", path_of("eng/scenarios"),
+                     NULL};
+    rc = run_check2(8, argv3, &out, &err);
+    CHECK_EQ(rc, 1);
+    snprintf(line, sizeof line, "error         %s/w/same.csv has no column "
+             "'y_speed' (--fields asks for it); its columns: ground_speed, x, "
+             "frame\n", path_of("eng/out"));
+    CHECK(contains(out, line));
+    free(out);
+    free(err);
+
+    /* --actual-dir that is not a directory: usage error */
+    char *argv4[] = {"check", "--actual-dir", path_of("eng/nope"),
+                     path_of("eng/scenarios"), NULL};
+    rc = run_check2(4, argv4, &out, &err);
+    CHECK_EQ(rc, 2);
+    CHECK(contains(err, "--actual-dir"));
+    free(out);
+    free(err);
+}
+
+/* -k, -x, --list, -q, and paths relative to where check runs. */
+static void test_selection(void)
+{
+    const char *names[4] = {"alpha", "beta", "gamma", "delta"};
+    for (int i = 0; i < 4; i++) {
+        char rel[64], grel[64];
+        snprintf(rel, sizeof rel, "sel/scenarios/k/%s.yaml", names[i]);
+        snprintf(grel, sizeof grel, "sel/golden/k/%s.csv", names[i]);
+        CHECK_EQ(write_in_tree(path_of(rel), scenario_text(40 + 8 * i, "")),
+                 0);
+        /* beta and gamma fail */
+        CHECK_EQ(make_golden(path_of(rel), path_of(grel),
+                             i == 1 || i == 2 ? 2 : -1), 0);
+    }
+    char *out = NULL;
+    char *argv[] = {"check", "--list", "-k", "a/", "-k", "*ta", path_of("sel"),
+                    NULL};
+    CHECK_EQ(run_check(7, argv, &out), 0);
+    CHECK(out && strstr(out, path_of("sel/scenarios/k/beta.yaml")) &&
+          strstr(out, path_of("sel/scenarios/k/delta.yaml")) &&
+          !strstr(out, "alpha") && !strstr(out, "gamma") &&
+          strstr(out, "\n2 scenarios\n") && !strstr(out, "pass"));
+    free(out);
+
+    /* a file named twice (also through another path) is checked once */
+    char again[512];
+    snprintf(again, sizeof again, "%s/sel/scenarios/../scenarios/k/alpha.yaml",
+             tmpdir);
+    char *argv1[] = {"check", "--list", path_of("sel/scenarios"), again,
+                     path_of("sel/scenarios/k/alpha.yaml"), NULL};
+    CHECK_EQ(run_check(5, argv1, &out), 0);
+    CHECK(contains(out, "\n4 scenarios\n"));
+    free(out);
+
+    /* -x: sorted alpha, beta, delta, gamma; stops at beta */
+    char *argv2[] = {"check", "-x", path_of("sel/scenarios"), NULL};
+    CHECK_EQ(run_check(3, argv2, &out), 1);
+    CHECK(contains(out, "stopped at the first scenario that did not pass "
+                        "(-x)\n1 pass, 1 FAIL, 0 no golden, 0 stale, 0 error\n"
+                        "1 passed, 1 failed\n"));
+    CHECK(out && !strstr(out, "delta"));
+    free(out);
+
+    /* -q: no pass lines */
+    char *argv3[] = {"check", "-q", path_of("sel/scenarios"), NULL};
+    CHECK_EQ(run_check(3, argv3, &out), 1);
+    CHECK(out && !strstr(out, "pass          ") && strstr(out, "FAIL  ") &&
+          strstr(out, "2 passed, 2 failed\n"));
+    free(out);
+
+    /* no -k match: exit 1, said on stderr */
+    char *err = NULL;
+    char *argv4[] = {"check", "-k", "zeta", path_of("sel/scenarios"), NULL};
+    CHECK_EQ(run_check2(4, argv4, &out, &err), 1);
+    CHECK(contains(err, "no scenarios match -k"));
+    free(out);
+    free(err);
+
+    /* run from inside scenarios/k: a bare file name and no PATH at all */
+    char cwd[1024];
+    CHECK(getcwd(cwd, sizeof cwd) != NULL);
+    CHECK_EQ(chdir(path_of("sel/scenarios/k")), 0);
+    char *argv5[] = {"check", "alpha.yaml", NULL};
+    CHECK_EQ(run_check(2, argv5, &out), 0);
+    CHECK(contains(out, "pass          alpha.yaml\n1 pass, 0 FAIL"));
+    free(out);
+    char *argv6[] = {"check", "-q", NULL};
+    CHECK_EQ(run_check(2, argv6, &out), 1);
+    CHECK(contains(out, "2 pass, 2 FAIL, 0 no golden"));
+    CHECK(contains(out, "FAIL          beta.yaml: frame 2, x: "));
+    free(out);
+    CHECK_EQ(chdir(cwd), 0);
+}
+
+/* JUnit: every scenario a testcase named by its path, each with a time,
+ * unique; JSON matches schema/check.schema.json. */
+static void test_junit_and_schema(void)
+{
+    if (access("/usr/bin/python3", X_OK) != 0)
+        return;
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "/usr/bin/python3 -c '\n"
+             "import json, sys, xml.etree.ElementTree as E\n"
+             "t = E.parse(sys.argv[1]).getroot()\n"
+             "cases = t.findall(\"testsuite/testcase\")\n"
+             "names = [(c.get(\"classname\"), c.get(\"name\")) for c in cases]\n"
+             "assert len(names) == 5 and len(set(names)) == 5, names\n"
+             "assert all(c.get(\"time\") for c in cases)\n"
+             "assert all(s.get(\"time\") for s in t.findall(\"testsuite\"))\n"
+             "ids = [s.get(\"id\") for s in t.findall(\"testsuite\")]\n"
+             "assert len(set(ids)) == len(ids)\n"
+             "sk = [c for c in cases if c.find(\"skipped\") is not None]\n"
+             "assert len(sk) == 1 and sk[0].get(\"name\").endswith(\"nogold.yaml\")\n"
+             "assert t.get(\"skipped\") == \"1\"\n"
+             "import jsonschema\n"
+             "schema = json.load(open(sys.argv[3]))\n"
+             "jsonschema.validate(json.load(open(sys.argv[2])), schema)\n"
+             "jsonschema.validate(json.load(open(sys.argv[4])), schema)\n"
+             "' '%s' '%s' schema/check.schema.json '%s'",
+             path_of("r.xml"), path_of("r.json"), path_of("errata.json"));
+    CHECK_EQ(system(cmd), 0);
+}
+
 int main(void)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/spgsim-test-check-XXXXXX");
@@ -318,6 +648,10 @@ int main(void)
     }
     RUN(test_statuses);
     RUN(test_duplicate_ids);
+    RUN(test_errata);
+    RUN(test_actual_dir);
+    RUN(test_selection);
+    RUN(test_junit_and_schema);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
     if (system(cmd) != 0)

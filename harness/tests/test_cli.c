@@ -153,7 +153,8 @@ static void test_run_good(void)
         scenario_run_core(&s, rows);
         CHECK_EQ(trace_from_players(&ref, rows, s.frames + 1), 0);
         for (int i = 0; i < t.rows && i < ref.rows; i++)
-            CHECK(memcmp(t.values[i], ref.values[i], sizeof ref.values[i]) == 0);
+            CHECK(memcmp(t.values[i], ref.values[i],
+                         TRACE_COLUMNS * sizeof ref.values[i][0]) == 0);
         trace_free(&ref);
     }
     free(rows);

@@ -10,6 +10,7 @@
 
 #include "scenario.h"
 #include "test.h"
+#include "trace.h"
 
 #define BAD "harness/tests/bad/"
 #define GOOD "harness/tests/good/"
@@ -48,7 +49,30 @@ static const struct {
     {"wrong-type-bool.yaml", "6:11", "expected true or false"},
     {"out-of-range-angle.yaml", "6:10", "out of range 0..255"},
     {"out-of-range-sub.yaml", "6:10", "out of range 0..65535"},
-    {"out-of-range-height.yaml", "4:40", "out of range -16..16"},
+    {"out-of-range-height.yaml", "4:40",
+     "heights: 17 is outside -16..16, so the widths cannot be derived"},
+    {"out-of-range-height-byte.yaml", "5:65",
+     "heights: 128 is out of range -128..127"},
+    {"cell-width-range.yaml", "6:15", "cell_width: 5 is out of range 1..4"},
+    {"cell-width-row.yaml", "11:7",
+     "row: 5 characters is not a whole number of cells (cell_width 2)"},
+    {"cell-width-symbol.yaml", "10:5",
+     "legend: a symbol must be 2 characters (cell_width 2), found '#'"},
+    {"cell-width-empty-symbol.yaml", "8:12",
+     "legend: '..' is always an empty cell"},
+    {"cell-width-unknown.yaml", "11:7",
+     "row: unknown tile symbol 'XY' at cell 2 (not in legend)"},
+    {"cell-width-duplicate.yaml", "11:5", "legend: duplicate key 'B1'"},
+    {"start-angle-buffer-range.yaml", "7:19",
+     "angle_buffer_2: -1 is out of range 0..255"},
+    {"start-anim-range.yaml", "7:9", "anim: 31 is not an animation"},
+    {"start-pushing-type.yaml", "7:12", "pushing: expected true or false"},
+    {"start-radius-range.yaml", "7:18",
+     "height_radius: 256 is out of range 0..255"},
+    {"start-routine.yaml", "7:12",
+     "routine: 4 is not one both the core and the original run"},
+    {"start-word38-range.yaml", "7:12",
+     "word_38: 0x10000 is out of range 0..65535"},
     {"out-of-range-huge.yaml", "6:12", "out of range -32768..32767"},
     {"frames-too-many.yaml", "6:9", "out of range 1..100000"},
     {"input-step-zero.yaml", "7:14", "out of range 1..100000"},
@@ -80,6 +104,9 @@ static const struct {
     {"verifies-frame.yaml", "11:12", "past the last trace row (10)"},
     {"verifies-missing.yaml", "8:5", "missing required key 'quote'"},
     {"verifies-duplicate-id.yaml", "9:10", "'t/a' is used twice"},
+    {"start-anim-unknown.yaml", "6:9", "0x1F is not an animation"},
+    {"start-anim-frame.yaml", "6:15", "out of range 0..2"},
+    {"start-mapping-frame.yaml", "6:18", "out of range 0..87"},
 };
 
 static void test_bad_inputs(void)
@@ -160,7 +187,21 @@ static void test_good_scenario(void)
     spg_profile prof;
     CHECK_EQ(spg_profile_get(SPG_GAME_SONIC1, SPG_CHAR_SONIC,
                              SPG_VARIANT_NORMAL, &prof), 0);
-    CHECK(memcmp(&prof, &s.profile, sizeof prof) == 0);
+    /* field by field: a struct compare would read padding */
+#define SAME(f) CHECK_EQ(s.profile.f, prof.f)
+    SAME(game); SAME(character); SAME(variant); SAME(top_speed);
+    SAME(acceleration); SAME(deceleration); SAME(air_acceleration);
+    SAME(gravity); SAME(underwater_gravity_cut); SAME(jump_speed);
+    SAME(jump_release_cap); SAME(slope_factor); SAME(slope_factor_rollup);
+    SAME(slope_factor_rolldown); SAME(roll_friction);
+    SAME(roll_deceleration); SAME(roll_min_speed); SAME(roll_x_speed_cap);
+    SAME(slip_speed); SAME(slip_lock); SAME(stand_height_radius);
+    SAME(stand_width_radius); SAME(roll_height_radius);
+    SAME(roll_width_radius); SAME(clamp_above_top_speed);
+    SAME(jump_speed_underwater); SAME(jump_release_cap_underwater);
+    SAME(rise_speed_cap); SAME(skid_speed); SAME(jump_min_room);
+    SAME(layout_tiles_x); SAME(layout_tiles_y);
+#undef SAME
 
     /* masks: 0 empty, then the tiles in file order */
     CHECK_EQ(s.map.mask_count, 4);
@@ -373,6 +414,17 @@ static void test_hash(void)
     g = gen_default();
     g.extra_tile = "bounds: {right: 1000}\n";
     CHECK(gen_hash(&g) != h0);
+    static const char *const anim_keys[] = {
+        ", anim: 5", ", prev_anim: 1", ", anim_frame: 2", ", anim_timer: 3",
+        ", mapping_frame: 8", ", render_flags: 5"};
+    for (size_t i = 0; i < sizeof anim_keys / sizeof anim_keys[0]; i++) {
+        g = gen_default();
+        g.start_more = anim_keys[i];
+        CHECK(gen_hash(&g) != h0);
+    }
+    g = gen_default();
+    g.start_more = ", render_flags: 4, anim: 0"; /* the defaults */
+    CHECK_EQ(gen_hash(&g), h0);
 }
 
 static void test_pressed(void)
@@ -439,6 +491,168 @@ static void test_integers_and_start_flags(void)
     scenario_free(&s);
 }
 
+/* The start fields that came after the first goldens: each on its own,
+ * and in the hash only when not the default. */
+static void test_more_start_fields(void)
+{
+    gen g = gen_default();
+    uint64_t h0 = gen_hash(&g);
+    g.start_more = ", word_38: 0, pushing: false, on_object: false, "
+                   "roll_jump: false, underwater: false, height_radius: 19, "
+                   "width_radius: 9, anim: 0, routine: 2, angle_buffer_1: 0, "
+                   "angle_buffer_2: 0";
+    CHECK_EQ(gen_hash(&g), h0); /* all the defaults */
+    static const char *const each[] = {
+        ", word_38: 0x100", ", pushing: true", ", on_object: true",
+        ", roll_jump: true", ", underwater: true", ", height_radius: 200",
+        ", width_radius: 0", ", anim: 30 - 1", ", routine: 6",
+        ", angle_buffer_1: 3", ", angle_buffer_2: 0xFF"};
+    for (size_t i = 0; i < sizeof each / sizeof each[0]; i++) {
+        g.start_more = each[i];
+        if (strstr(each[i], "30 - 1"))
+            g.start_more = ", anim: 29";
+        uint64_t h = gen_hash(&g);
+        if (h == 0 || h == h0)
+            printf("  %s: hash %016llx\n", g.start_more,
+                   (unsigned long long)h);
+        CHECK(h != 0 && h != h0);
+    }
+
+    scenario s;
+    g = gen_default();
+    g.start_more = ", rolling: true, in_air: true, pushing: true, "
+                   "on_object: true, roll_jump: true, width_radius: 200, "
+                   "anim: 13, routine: 8, angle_buffer_1: 0x40, "
+                   "angle_buffer_2: 3, word_38: \"$FF02\"";
+    CHECK_EQ(gen_load(&g, &s, "fields"), 0);
+    if (s.inputs == NULL)
+        return;
+    CHECK_EQ(s.start.status,
+             SPG_STATUS_ROLLING | SPG_STATUS_IN_AIR | SPG_STATUS_PUSHING |
+                 SPG_STATUS_ON_OBJECT | SPG_STATUS_ROLL_JUMP);
+    CHECK_EQ(s.start.height_radius, s.profile.roll_height_radius);
+    CHECK_EQ(s.start.width_radius, 200); /* given beats rolling's */
+    CHECK_EQ(s.start.anim, 13);
+    CHECK_EQ(s.start.routine, 8);
+    CHECK_EQ(s.start.angle_buffer_1, 0x40);
+    CHECK_EQ(s.start.angle_buffer_2, 3);
+    CHECK_EQ(s.start.word_38, 0xFF02);
+    scenario_free(&s);
+
+    /* the underwater bit apart from the variant, both ways */
+    g = gen_default();
+    g.variant = "variant: underwater\n";
+    g.start_more = ", underwater: false";
+    CHECK_EQ(gen_load(&g, &s, "dry"), 0);
+    CHECK_EQ(s.start.status & SPG_STATUS_UNDERWATER, 0);
+    CHECK_EQ(s.profile.variant, SPG_VARIANT_UNDERWATER);
+    scenario_free(&s);
+    g = gen_default();
+    g.start_more = ", underwater: true";
+    CHECK_EQ(gen_load(&g, &s, "wet"), 0);
+    CHECK_EQ(s.start.status, SPG_STATUS_UNDERWATER);
+    CHECK_EQ(s.profile.variant, SPG_VARIANT_NORMAL);
+    scenario_free(&s);
+}
+
+/* The wide cell form: two characters a cell, and the same map written in
+ * one-character symbols loads to the same hash. */
+static void test_cell_width(void)
+{
+    static const char narrow[] =
+        "name: narrow\ngame: sonic1\n"
+        "tiles:\n  block: {heights: full, angle: 0xFF}\n"
+        "  ramp: {heights: [-128, 127, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, "
+        "14, 15, 16], widths: [16, 16, 16, 16, 16, 16, 16, 16, 1, 2, 3, 4, 5,"
+        " 6, 7, -100], angle: 0xE0}\n"
+        "map:\n  origin: [32, 640]\n"
+        "  legend: {\"#\": block, \"/\": ramp, \"\\\\\": {tile: ramp, flip: "
+        "[x]}}\n  rows: [\"./\\\\.\", \"####\"]\n"
+        "start: {x: 60, y: 640}\nframes: 3\n";
+    static const char wide[] =
+        "name: wide\ngame: sonic1\n"
+        "tiles:\n  block: {heights: full, angle: 0xFF}\n"
+        "  ramp: {heights: [-128, 127, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, "
+        "14, 15, 16], widths: [16, 16, 16, 16, 16, 16, 16, 16, 1, 2, 3, 4, 5,"
+        " 6, 7, -100], angle: 0xE0}\n"
+        "map:\n  origin: [32, 640]\n  cell_width: 2\n"
+        "  legend: {\"B1\": block, \"r.\": ramp, \".r\": {tile: ramp, flip: "
+        "[x]}}\n  rows: [\"..r..r  \", \"B1B1B1B1\"]\n"
+        "start: {x: 60, y: 640}\nframes: 3\n";
+    scenario a, b;
+    CHECK_EQ(scenario_load_buffer("narrow.yaml", narrow, strlen(narrow), &a,
+                                  stdout), 0);
+    CHECK_EQ(scenario_load_buffer("wide.yaml", wide, strlen(wide), &b,
+                                  stdout), 0);
+    if (a.cells == NULL || b.cells == NULL)
+        return;
+    CHECK_EQ(b.map.width, 4);
+    CHECK_EQ(b.map.height, 2);
+    CHECK_EQ(b.cells[1], 2 | SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID);
+    CHECK_EQ(b.cells[2], 2 | SPG_CELL_XFLIP | SPG_CELL_TOP_SOLID |
+                             SPG_CELL_SIDE_SOLID);
+    CHECK_EQ(b.cells[3], 0); /* "  " is empty */
+    CHECK_EQ(b.masks[2].heights[0], -128);
+    CHECK_EQ(b.masks[2].heights[1], 127);
+    CHECK_EQ(b.masks[2].widths[15], -100);
+    CHECK(a.hash == b.hash);
+    CHECK(strcmp(b.path, "wide.yaml") == 0);
+    scenario_free(&a);
+    scenario_free(&b);
+}
+
+/* Every traced field equal (a struct compare would read padding). */
+static int same_player(const spg_player *a, const spg_player *b)
+{
+    int32_t va[TRACE_COLUMNS], vb[TRACE_COLUMNS];
+    trace_row_values(0, a, va);
+    trace_row_values(0, b, vb);
+    return memcmp(va, vb, sizeof va) == 0;
+}
+
+/* The animation bytes of the start state: defaults as Sonic_Main leaves
+ * them, each key sets its byte, `anim` wins over `rolling`, and the script
+ * position is bounded by the animation it belongs to. */
+static void test_start_anim(void)
+{
+    gen g = gen_default();
+    scenario s;
+    CHECK_EQ(gen_load(&g, &s, "anim0"), 0);
+    if (s.inputs == NULL)
+        return;
+    CHECK_EQ(s.start.anim, 0);
+    CHECK_EQ(s.start.prev_anim, 0);
+    CHECK_EQ(s.start.anim_frame, 0);
+    CHECK_EQ(s.start.anim_timer, 0);
+    CHECK_EQ(s.start.mapping_frame, 0);
+    CHECK_EQ(s.start.render_flags, SPG_RENDER_PLAYFIELD);
+    scenario_free(&s);
+
+    g.start_more = ", rolling: true, anim: 0x10, prev_anim: 0x10, "
+                   "anim_frame: 1, anim_timer: 0x2F, mapping_frame: 0x40, "
+                   "render_flags: 7";
+    CHECK_EQ(gen_load(&g, &s, "anim1"), 0);
+    if (s.inputs == NULL)
+        return;
+    CHECK_EQ(s.start.anim, 0x10);
+    CHECK_EQ(s.start.prev_anim, 0x10);
+    CHECK_EQ(s.start.anim_frame, 1);
+    CHECK_EQ(s.start.anim_timer, 0x2F);
+    CHECK_EQ(s.start.mapping_frame, 0x40);
+    CHECK_EQ(s.start.render_flags, 7);
+    CHECK(s.start.status & SPG_STATUS_ROLLING);
+    scenario_free(&s);
+
+    /* rolling alone: the roll animation, whose position goes up to 6 */
+    g.start_more = ", rolling: true, anim_frame: 6";
+    CHECK_EQ(gen_load(&g, &s, "anim2"), 0);
+    if (s.inputs == NULL)
+        return;
+    CHECK_EQ(s.start.anim, 2);
+    CHECK_EQ(s.start.anim_frame, 6);
+    scenario_free(&s);
+}
+
 /* The core run: row 0 is the start, each row one spg_step further. */
 static void test_run_core(void)
 {
@@ -449,11 +663,11 @@ static void test_run_core(void)
         return;
     spg_player rows[6];
     scenario_run_core(&s, rows);
-    CHECK(memcmp(&rows[0], &s.start, sizeof rows[0]) == 0);
+    CHECK(same_player(&rows[0], &s.start));
     spg_player p = s.start;
     for (int i = 0; i < 5; i++) {
         spg_step(&s.profile, &s.map, s.inputs[i], &p);
-        CHECK(memcmp(&rows[i + 1], &p, sizeof p) == 0);
+        CHECK(same_player(&rows[i + 1], &p));
     }
     scenario_free(&s);
 }
@@ -472,6 +686,9 @@ int main(void)
     RUN(test_hash);
     RUN(test_pressed);
     RUN(test_integers_and_start_flags);
+    RUN(test_more_start_fields);
+    RUN(test_cell_width);
+    RUN(test_start_anim);
     RUN(test_run_core);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);

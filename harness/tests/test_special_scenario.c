@@ -1,7 +1,9 @@
 /*
  * test_special_scenario.c - special-stage scenarios in the harness: the
  * loader (maze, legend, start, every error as file:line:col), the trace
- * (columns, write and read back, diff), and `spgsim new --special-stage`.
+ * (columns, write and read back, column sets, diff by name), the writer
+ * (random mazes round trip; what it refuses), and `spgsim new
+ * --special-stage`.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -121,6 +123,20 @@ static void test_errors(void)
                  "  - {id: a, source: s, quote: q, frame: 1, field: anim, value: 0}\n",
                  "10:51", "'anim' is not a trace column");
     expect_error("name: t\nmode: bonus\n", "2:7", "mode");
+    expect_error("name: t\nmode: special_stage\nspecial_stage:\n  legend: {x: r, x: w}\n"
+                 "  maze: |\n    #####\n    #@ x#\n    #####\nframes: 1\n",
+                 "4:18", "symbol 'x' given twice");
+    expect_error("name: t\nmode: special_stage\nspecial_stage:\n  maze: |\n"
+                 "    #####\n    #@  #\n    #####\n  start: {x: 800}\nframes: 1\n",
+                 "8:10", "the maze already has an '@'");
+    expect_error("name: t\nmode: special_stage\nspecial_stage:\n  maze: |\n"
+                 "    #####\n    #   #\n    #####\n  start: {x: 800}\nframes: 1\n",
+                 "8:10", "missing required key 'y'");
+    expect_error("name: t\nmode: special_stage\nspecial_stage:\n  maze: |\n"
+                 "    #####\n    #   #\n    #####\n  start: {x: 10, y: 10}\nframes: 1\n",
+                 "8:10", "is not inside the maze");
+    expect_error("name: t\nmode: special_stage\nspecial_stage: {rings: 5}\nframes: 1\n",
+                 "3:16", "missing required key 'maze'");
 }
 
 /* The core trace: its columns, written and read back equal, a changed
@@ -150,24 +166,314 @@ static void test_trace_round_trip(void)
     free(text);
     CHECK_EQ(trace_read(out, &back, stderr), 0);
     CHECK(back.layout == &trace_layout_special);
+    CHECK_EQ(back.ncols, TRACE_SS_COLUMNS);
+    trace_fields fs;
     trace_divergence d;
-    CHECK_EQ(trace_compare(&t, &back, &d), 0);
-    back.values[9][trace_layout_column(back.layout, "stage_angle")] += 1;
-    CHECK_EQ(trace_compare(&t, &back, &d), 1);
+    CHECK_EQ(trace_fields_match(&fs, &t, "core", &back, "back", NULL, stderr),
+             0);
+    CHECK_EQ(fs.n, TRACE_SS_COLUMNS - 1);
+    CHECK_EQ(fs.nskipped, 0);
+    CHECK_EQ(trace_compare(&t, &back, &fs, &d), 0);
+    back.values[9][trace_find_column(&back, "stage_angle")] += 1;
+    CHECK_EQ(trace_compare(&t, &back, &fs, &d), 1);
     CHECK_EQ(d.frame, 9);
-    CHECK(strcmp(d.layout->columns[d.column], "stage_angle") == 0);
-    /* a normal-stage trace never equals a special-stage one */
+    CHECK(d.field >= 0 && strcmp(fs.name[d.field], "stage_angle") == 0);
+    /* a normal-stage trace does not compare with a special-stage one,
+     * though they share x, y, the speeds ... */
     spg_player pl[2];
     memset(pl, 0, sizeof pl);
     trace normal;
     CHECK_EQ(trace_from_players(&normal, pl, 2), 0);
-    CHECK_EQ(trace_compare(&normal, &t, &d), 1);
-    CHECK_EQ(d.column, -2);
+    char *msg = NULL;
+    size_t msglen = 0;
+    FILE *mf = open_memstream(&msg, &msglen);
+    CHECK_EQ(trace_fields_match(&fs, &normal, "n.csv", &t, "s.csv", NULL, mf),
+             -1);
+    fclose(mf);
+    CHECK(msg && strstr(msg, "n.csv is a normal-stage trace, s.csv a "
+                             "special-stage one"));
+    free(msg);
     trace_free(&normal);
     trace_free(&back);
     trace_free(&t);
     unlink(out);
     scenario_free(&s);
+}
+
+/* What the reader makes of a trace's column set: declared, recognised as
+ * the normal writer's, or unknown (another engine's); an unknown
+ * "# columns:" line is an error. */
+static void test_trace_column_sets(void)
+{
+    trace t;
+    const char *p = write_tmp("s.csv", "# columns: special_stage\n"
+                                       "frame,x\n0,5\n1,6\n");
+    CHECK_EQ(trace_read(p, &t, stderr), 0);
+    CHECK(t.layout == &trace_layout_special);
+    trace_free(&t);
+    p = write_tmp("f.csv", "frame,x,y\n0,5,1\n");
+    CHECK_EQ(trace_read(p, &t, stderr), 0);
+    CHECK(t.layout == NULL);
+    trace f = t;
+    /* a foreign trace compares by name with either set */
+    trace_fields fs;
+    CHECK_EQ(trace_read(write_tmp("s.csv", "# columns: special_stage\n"
+                                           "frame,x\n0,5\n"),
+                        &t, stderr), 0);
+    CHECK_EQ(trace_fields_match(&fs, &t, "s", &f, "f", NULL, stderr), 0);
+    CHECK_EQ(fs.n, 1);
+    trace_free(&t);
+    trace_free(&f);
+
+    FILE *w = fopen(write_tmp("n.csv", ""), "w");
+    trace_meta meta = {"core", "x", NULL, NULL, NULL};
+    spg_player pl[3];
+    memset(pl, 0, sizeof pl);
+    trace_write_header(w, &meta);
+    for (int i = 0; i < 3; i++)
+        trace_write_row(w, i, &pl[i]);
+    fclose(w);
+    char np[512];
+    snprintf(np, sizeof np, "%s/n.csv", dir);
+    CHECK_EQ(trace_read(np, &t, stderr), 0);
+    CHECK(t.layout == &trace_layout_normal);
+    trace_free(&t);
+
+    p = write_tmp("u.csv", "# columns: bonus_stage\nframe,x\n0,5\n");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *err = open_memstream(&buf, &len);
+    CHECK_EQ(trace_read(p, &t, err), -1);
+    fclose(err);
+    CHECK(buf && strstr(buf, "u.csv:1: unknown column set"));
+    free(buf);
+    unlink(p);
+    unlink(np);
+    unlink(write_tmp("s.csv", ""));
+    unlink(write_tmp("f.csv", ""));
+}
+
+/* ---- the writer ---------------------------------------------------------- */
+
+static char *written(const scenario *s, int *rc)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    *rc = scenario_write_yaml(f, s);
+    fclose(f);
+    return buf;
+}
+
+static uint32_t rng = 12345;
+static uint32_t below(uint32_t n)
+{
+    rng = rng * 1103515245u + 12345u;
+    return (rng >> 8) % n;
+}
+
+/* Written and loaded back: the same hash and core trace, the same text
+ * when written again. */
+static int special_round_trip(const scenario *s, const char *label)
+{
+    int rc;
+    char *text = written(s, &rc);
+    scenario back;
+    int ok = rc == 0 && text &&
+             scenario_load_buffer(label, text, strlen(text), &back, stdout) == 0;
+    if (!ok) {
+        printf("  %s: not written or not loaded back (rc %d)\n%s", label, rc,
+               text ? text : "");
+        free(text);
+        return 0;
+    }
+    trace ta, tb;
+    ok = back.mode == SCENARIO_SPECIAL_STAGE && back.hash == s->hash;
+    if (ok && scenario_trace_core(s, &ta) == 0) {
+        if (scenario_trace_core(&back, &tb) == 0) {
+            for (int r = 0; r < ta.rows && ok; r++)
+                ok = memcmp(ta.values[r], tb.values[r],
+                            (size_t)ta.ncols * sizeof ta.values[r][0]) == 0;
+            trace_free(&tb);
+        } else {
+            ok = 0;
+        }
+        trace_free(&ta);
+    } else {
+        ok = 0;
+    }
+    int rc2;
+    char *again = written(&back, &rc2);
+    ok = ok && rc2 == 0 && again && strcmp(again, text) == 0;
+    if (!ok)
+        printf("  %s: the round trip differs:\n%s", label, text);
+    free(again);
+    free(text);
+    scenario_free(&back);
+    return ok;
+}
+
+/* Random mazes: every block id somewhere (in batches the symbols can
+ * hold), starts off the '@' grid with speeds, angle, rotation, rings and
+ * lives. */
+static void test_write_random(void)
+{
+    int failed = 0;
+    for (int k = 0; k < 40; k++) {
+        scenario s;
+        const char *p = write_tmp("good.yaml", good);
+        if (scenario_load(p, &s, stderr) != 0) {
+            test_current_failed = 1;
+            return;
+        }
+        scenario_special *ss = s.special;
+        spg_ss_state *st = &ss->start;
+        memset(st->layout, 0, sizeof st->layout);
+        ss->width = 3 + (int)below(SCENARIO_SS_MAX - 2);
+        ss->height = 3 + (int)below(SCENARIO_SS_MAX - 2);
+        int base = (int)below(256);
+        for (int r = 0; r < ss->height; r++)
+            for (int c = 0; c < ss->width; c++) {
+                int border = r == 0 || c == 0 || r == ss->height - 1 ||
+                             c == ss->width - 1;
+                uint8_t id = border ? (uint8_t)(1 + below(8))
+                                    : (uint8_t)((base + below(80)) & 0xFF);
+                if (!border && below(3) == 0)
+                    id = 0;
+                st->layout[(SPG_SS_STAGE_ORIGIN + r) * SPG_SS_ROW +
+                           SPG_SS_STAGE_ORIGIN + c] = id;
+            }
+        int r0 = 1 + (int)below((uint32_t)ss->height - 2);
+        int c0 = 1 + (int)below((uint32_t)ss->width - 2);
+        uint32_t px = (uint32_t)(SPG_SS_BLOCK * (SPG_SS_STAGE_ORIGIN + c0) -
+                                 0x14 + (int)below(SPG_SS_BLOCK));
+        uint32_t py = (uint32_t)(SPG_SS_BLOCK * (SPG_SS_STAGE_ORIGIN + r0) -
+                                 0x44 + (int)below(SPG_SS_BLOCK));
+        if (k % 4 == 0) { /* exactly where an '@' would put the player */
+            st->layout[(SPG_SS_STAGE_ORIGIN + r0) * SPG_SS_ROW +
+                       SPG_SS_STAGE_ORIGIN + c0] = 0;
+            px = (uint32_t)(SPG_SS_BLOCK * c0 + SCENARIO_SS_MARKER_X);
+            py = (uint32_t)(SPG_SS_BLOCK * r0 + SCENARIO_SS_MARKER_Y);
+        }
+        /* keep the start inside: its check blocks must be inside too */
+        int cc, rr;
+        st->x = (int32_t)(px << 16 | (k % 4 ? below(0x10000) : 0));
+        st->y = (int32_t)(py << 16 | (k % 4 ? below(0x10000) : 0));
+        if (!scenario_special_start_inside(ss, &cc, &rr)) {
+            st->x = (int32_t)((uint32_t)(SPG_SS_BLOCK + SCENARIO_SS_MARKER_X)
+                              << 16);
+            st->y = (int32_t)((uint32_t)(SPG_SS_BLOCK + SCENARIO_SS_MARKER_Y)
+                              << 16);
+            if (!scenario_special_start_inside(ss, &cc, &rr))
+                continue; /* too small a maze for any start */
+        }
+        if (k % 4) {
+            st->x_speed = (int16_t)(below(0x10000) - 0x8000);
+            st->ground_speed = (int16_t)(below(0x800) - 0x400);
+        }
+        st->stage_angle = (uint16_t)below(0x10000);
+        st->rotation = (int16_t)(below(0x10000) - 0x8000);
+        st->rings = (uint16_t)below(1000);
+        st->lives = (uint8_t)below(100);
+        for (int i = 0; i < s.frames; i++)
+            s.inputs[i].held = (uint8_t)below(256);
+        scenario_derive_pressed(&s);
+        scenario_update_hash(&s);
+        char label[32];
+        snprintf(label, sizeof label, "random-special-%d", k);
+        if (scenario_check(&s, stdout) != 0 || !special_round_trip(&s, label))
+            failed++;
+        scenario_free(&s);
+    }
+    CHECK_EQ(failed, 0);
+}
+
+/* scenario_check says what the format cannot hold. */
+static void expect_refused(void (*spoil)(scenario *), const char *what)
+{
+    scenario s;
+    if (scenario_load(write_tmp("good.yaml", good), &s, stderr) != 0) {
+        test_current_failed = 1;
+        return;
+    }
+    spoil(&s);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    int rc = scenario_check(&s, f);
+    fclose(f);
+    if (rc != -1 || !buf || !strstr(buf, what)) {
+        printf("  refused? rc %d, '%s', want '%s'\n", rc, buf ? buf : "",
+               what);
+        test_current_failed = 1;
+    }
+    int wrc;
+    char *text = written(&s, &wrc);
+    CHECK_EQ(wrc, -1);
+    CHECK(text == NULL || text[0] == '\0'); /* nothing written */
+    free(text);
+    free(buf);
+    scenario_free(&s);
+}
+
+static void spoil_border(scenario *s)
+{
+    s->special->start.layout[SPG_SS_STAGE_ORIGIN * SPG_SS_ROW +
+                             SPG_SS_STAGE_ORIGIN + 2] = SPG_SS_RING;
+}
+static void spoil_outside(scenario *s)
+{
+    s->special->start.layout[5] = 1;
+}
+static void spoil_items(scenario *s)
+{
+    s->special->start.items[3].timer = 1;
+}
+static void spoil_emeralds(scenario *s)
+{
+    s->special->start.emerald_list[5] = 2;
+}
+static void spoil_start(scenario *s)
+{
+    s->special->start.x = (int32_t)(10u << 16);
+}
+static void spoil_lives(scenario *s)
+{
+    s->special->start.lives = 100;
+}
+static void spoil_kinds(scenario *s)
+{
+    scenario_special *ss = s->special;
+    ss->width = ss->height = 30;
+    for (int r = 0; r < 30; r++)
+        for (int c = 0; c < 30; c++)
+            ss->start.layout[(SPG_SS_STAGE_ORIGIN + r) * SPG_SS_ROW +
+                             SPG_SS_STAGE_ORIGIN + c] =
+                (r == 0 || c == 0 || r == 29 || c == 29)
+                    ? 1
+                    : (uint8_t)(0x60 + (r * 30 + c) % 120);
+}
+static void spoil_field(scenario *s)
+{
+    free(s->verifies); /* a normal-stage column */
+    s->verifies = calloc(1, sizeof *s->verifies);
+    s->verify_count = 1;
+    s->verifies[0].id = strdup("a");
+    s->verifies[0].source = strdup("s");
+    s->verifies[0].quote = strdup("q");
+    s->verifies[0].field = strdup("anim");
+}
+
+static void test_write_refused(void)
+{
+    expect_refused(spoil_border, "on the border");
+    expect_refused(spoil_outside, "outside the 7 x 5 maze");
+    expect_refused(spoil_items, "no key for");
+    expect_refused(spoil_emeralds, "no key for");
+    expect_refused(spoil_start, "not inside the maze");
+    expect_refused(spoil_lives, "lives 100");
+    expect_refused(spoil_kinds, "more kinds of block than");
+    expect_refused(spoil_field, "verifies field 'anim'");
 }
 
 static void test_new_template(void)
@@ -204,6 +510,9 @@ int main(void)
     RUN(test_load_maze);
     RUN(test_errors);
     RUN(test_trace_round_trip);
+    RUN(test_trace_column_sets);
+    RUN(test_write_random);
+    RUN(test_write_refused);
     RUN(test_new_template);
     unlink(write_tmp("good.yaml", ""));
     unlink(write_tmp("bad.yaml", ""));

@@ -49,17 +49,24 @@ static void sample_players(spg_player *p, int n)
         p[i].jumping = (uint8_t)(i & 1);
         p[i].control_lock = (uint16_t)(i == 4 ? 65535 : i);
         p[i].word_38 = (uint16_t)(i == 3 ? 0xFF00 : i * 7);
+        p[i].mapping_frame = (uint8_t)(0x08 + i);
+        p[i].anim_frame = (uint8_t)(i % 7);
+        p[i].anim_timer = (uint8_t)(i == 3 ? 0xFF : i);
+        p[i].prev_anim = (uint8_t)(i == 1 ? 1 : i);
+        p[i].render_flags = (uint8_t)(4 | (i & 3));
     }
 }
 
 static void test_columns(void)
 {
-    CHECK_EQ(TRACE_COLUMNS, 25);
+    CHECK_EQ(TRACE_COLUMNS, 30);
     CHECK(strcmp(trace_columns[0], "frame") == 0);
     CHECK_EQ(trace_column_index("frame"), 0);
     CHECK_EQ(trace_column_index("x"), 1);
     CHECK_EQ(trace_column_index("x_sub"), 2);
-    CHECK_EQ(trace_column_index("angle_buffer_2"), 23);
+    CHECK_EQ(trace_column_index("mapping_frame"), 22);
+    CHECK_EQ(trace_column_index("render_flags"), 26);
+    CHECK_EQ(trace_column_index("angle_buffer_2"), 28);
     CHECK_EQ(trace_column_index("nope"), -1);
     for (int i = 0; i < TRACE_COLUMNS; i++)
         CHECK_EQ(trace_column_index(trace_columns[i]), i);
@@ -78,6 +85,11 @@ static void test_columns(void)
     CHECK_EQ(v[trace_column_index("angle")], 0xF3);
     CHECK_EQ(v[trace_column_index("on_object")], 1); /* status bit 3 */
     CHECK_EQ(v[trace_column_index("in_air")], 0);
+    CHECK_EQ(v[trace_column_index("mapping_frame")], 0x0B);
+    CHECK_EQ(v[trace_column_index("anim_frame")], 3);
+    CHECK_EQ(v[trace_column_index("anim_timer")], 255);
+    CHECK_EQ(v[trace_column_index("prev_anim")], 3);
+    CHECK_EQ(v[trace_column_index("render_flags")], 7);
     trace_row_values(2, &p[2], v);
     CHECK_EQ(v[trace_column_index("y_speed")], -32768);
     CHECK_EQ(v[trace_column_index("rolling")], 1);
@@ -117,9 +129,17 @@ static void test_round_trip(void)
     trace ref;
     CHECK_EQ(trace_from_players(&ref, p, 7), 0);
     for (int i = 0; i < 7 && i < t.rows; i++)
-        CHECK(memcmp(t.values[i], ref.values[i], sizeof ref.values[i]) == 0);
+        CHECK(memcmp(t.values[i], ref.values[i],
+                     TRACE_COLUMNS * sizeof ref.values[i][0]) == 0);
+    CHECK_EQ(t.ncols, TRACE_COLUMNS);
+    for (int c = 0; c < t.ncols && c < TRACE_COLUMNS; c++)
+        CHECK(strcmp(t.names[c], trace_columns[c]) == 0);
+    trace_fields fs;
+    CHECK_EQ(trace_fields_match(&fs, &ref, "ref", &t, "t", NULL, stdout), 0);
+    CHECK_EQ(fs.n, TRACE_COLUMNS - 1); /* every column but frame */
+    CHECK_EQ(fs.nskipped, 0);
     trace_divergence d;
-    CHECK_EQ(trace_compare(&ref, &t, &d), 0);
+    CHECK_EQ(trace_compare(&ref, &t, &fs, &d), 0);
     trace_free(&t);
     trace_free(&ref);
 }
@@ -127,10 +147,11 @@ static void test_round_trip(void)
 static const char *columns_line =
     "frame,x,x_sub,y,y_sub,x_speed,y_speed,ground_speed,angle,facing_left,"
     "in_air,rolling,on_object,roll_jump,pushing,underwater,width_radius,"
-    "height_radius,control_lock,anim,routine,jumping,angle_buffer_1,"
+    "height_radius,control_lock,anim,routine,jumping,mapping_frame,"
+    "anim_frame,anim_timer,prev_anim,render_flags,angle_buffer_1,"
     "angle_buffer_2,word_38\n";
 
-static const char *row0 = "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3,0\n";
+static const char *row0 = "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,88,6,255,5,7,3,3,0\n";
 
 /* Read a trace built from parts; return the error text (caller frees). */
 static char *read_err(const char *header, const char *cols, const char *rows,
@@ -177,27 +198,40 @@ static void test_reader_errors(void)
     char *msg = read_err("# spgsim trace\n", columns_line, row0, &rc);
     CHECK_EQ(rc, 0); /* the good one */
     free(msg);
-    expect_read_error("# x\n", "frame,x\n", row0, ":2: expected the column row");
+    expect_read_error("# x\n", "frame,x y\n", row0,
+                      ":2: column 2 of the column row: 'x y' is not a column "
+                      "name");
+    expect_read_error("# x\n", "", row0,
+                      ":2: column 1 of the column row: '0' is not a column "
+                      "name");
+    expect_read_error("", "frame,x,,y\n", "0,1,2,3\n",
+                      ":1: column 3 of the column row has no name");
+    expect_read_error("", "frame,x,y,x\n", "0,1,2,3\n",
+                      ":1: column 'x' appears twice (columns 2 and 4)");
+    expect_read_error("", "frame,x\n", "0,1\n1,1.5\n",
+                      ":3: column 2 (x): bad value '1.5'");
+    expect_read_error("", "frame,x\n", "0,1\n\n",
+                      ":3: empty line");
     expect_read_error("", columns_line,
-                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3,0\n"
-                      "1,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3\n",
-                      ":3: expected 25 columns, found 24");
+                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,88,6,255,5,7,3,3,0\n"
+                      "1,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,88,6,255,5,7,3,3\n",
+                      ":3: expected 30 columns, found 29");
     expect_read_error("", columns_line,
-                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3,0,5\n",
-                      ":2: more than 25 columns");
+                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,88,6,255,5,7,3,3,0,5\n",
+                      ":2: more than 30 columns");
     expect_read_error("# a\n# b\n", columns_line,
-                      "0,1,2,3,4,5,six,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3,0\n",
+                      "0,1,2,3,4,5,six,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,88,6,255,5,7,3,3,0\n",
                       ":4: column 7 (y_speed): expected an integer");
     expect_read_error("", columns_line,
-                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3,0\n"
-                      "2,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,3,0\n",
+                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,88,6,255,5,7,3,3,0\n"
+                      "2,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,88,6,255,5,7,3,3,0\n",
                       ":3: frame 2 where 1 was expected");
     expect_read_error("", columns_line, "", "no rows");
     expect_read_error("# scenario_hash: 12345\n", columns_line, row0,
                       ":1: malformed header value");
     expect_read_error("", columns_line,
-                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,3,99999999999,0\n",
-                      ":2: column 24 (angle_buffer_2): bad value");
+                      "0,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,88,6,255,5,7,3,99999999999,0\n",
+                      ":2: column 29 (angle_buffer_2): bad value");
 
     trace t;
     char *buf = NULL;
@@ -207,6 +241,33 @@ static void test_reader_errors(void)
     fclose(err);
     CHECK(buf && strstr(buf, "missing.csv: ") != NULL);
     free(buf);
+}
+
+/* Another engine's trace: its own columns, in its own order, spaces
+ * around the commas, no frame column. */
+static void test_reader_by_name(void)
+{
+    const char *path = tmp_path("mine.csv");
+    CHECK_EQ(write_text(path, "# my engine\n"
+                              "ground_speed , x,x_sub\r\n"
+                              "0, 600 ,0\n"
+                              "12,600,3072\n"
+                              "-24,599,0\n"), 0);
+    trace t;
+    CHECK_EQ(trace_read(path, &t, stdout), 0);
+    CHECK_EQ(t.rows, 3);
+    CHECK_EQ(t.ncols, 3);
+    CHECK_EQ(trace_find_column(&t, "frame"), -1);
+    CHECK_EQ(trace_find_column(&t, "ground_speed"), 0);
+    CHECK_EQ(trace_find_column(&t, "x"), 1);
+    CHECK_EQ(trace_find_column(&t, "x_sub"), 2);
+    if (t.rows == 3) {
+        CHECK_EQ(t.values[1][2], 3072);
+        CHECK_EQ(t.values[2][0], -24);
+        CHECK_EQ(t.values[2][1], 599);
+    }
+    trace_free(&t);
+    CHECK(t.values == NULL && t.names == NULL && t.rows == 0);
 }
 
 static void test_outfile(void)
@@ -302,29 +363,34 @@ static void test_diff(void)
 {
     trace a, b;
     trace_divergence d;
+    trace_fields fs;
 
     make_traces(&a, &b, 10, 10);
-    CHECK_EQ(trace_compare(&a, &b, &d), 0);
+    CHECK_EQ(trace_fields_match(&fs, &a, "a", &b, "b", NULL, stdout), 0);
+    CHECK_EQ(trace_compare(&a, &b, &fs, &d), 0);
     CHECK_EQ(d.differs, 0);
 
-    /* frame 5: x and y_speed differ; frame 7: anim (later, not reported) */
+    /* frame 5: x and y_speed differ; frame 7: anim (later, counted) */
     b.values[5][trace_column_index("x")] += 1;
     b.values[5][trace_column_index("y_speed")] = -5;
     b.values[7][trace_column_index("anim")] = 99;
-    CHECK_EQ(trace_compare(&a, &b, &d), 1);
+    CHECK_EQ(trace_compare(&a, &b, &fs, &d), 1);
     CHECK_EQ(d.frame, 5);
-    CHECK_EQ(d.column, trace_column_index("x"));
+    CHECK(strcmp(fs.name[d.field], "x") == 0);
+    CHECK_EQ(fs.exp[d.field], trace_column_index("x"));
     CHECK_EQ(d.expected, a.values[5][1]);
     CHECK_EQ(d.actual, a.values[5][1] + 1);
-    CHECK_EQ(d.ncols, 2);
-    CHECK_EQ(d.cols[1], trace_column_index("y_speed"));
+    CHECK_EQ(d.nfields, 2);
+    CHECK(strcmp(fs.name[d.fields[1]], "y_speed") == 0);
+    CHECK_EQ(d.frames, 2);
 
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    trace_divergence_summary(f, &d);
+    trace_divergence_summary(f, &d, &fs);
     fputc('\n', f);
-    trace_divergence_context(f, &d, &a, &b, "");
+    trace_divergence_context(f, &d, &a, &b, &fs, DIFF_CONTEXT_BEFORE,
+                             DIFF_CONTEXT_AFTER, "");
     fclose(f);
     char want[128];
     snprintf(want, sizeof want, "frame 5, x: expected %d, actual %d (also "
@@ -338,29 +404,55 @@ static void test_diff(void)
     if (buf && !strstr(buf, "\n>      5 "))
         printf("%s", buf);
     free(buf);
+
+    /* a context width of 1: frames 4..6 */
+    buf = NULL;
+    f = open_memstream(&buf, &len);
+    trace_divergence_context(f, &d, &a, &b, &fs, 1, 1, "");
+    fclose(f);
+    CHECK(buf && strstr(buf, "\n       4 ") && strstr(buf, "\n       6 ") &&
+          !strstr(buf, "\n       3 ") && !strstr(buf, "\n       7 "));
+    free(buf);
+
+    /* every divergent frame */
+    buf = NULL;
+    f = open_memstream(&buf, &len);
+    trace_divergence_all(f, &a, &b, &fs, "  ");
+    fclose(f);
+    snprintf(want, sizeof want, "  frame 5: x expected %d, actual %d; "
+             "y_speed expected %d, actual -5\n  frame 7: anim expected %d, "
+             "actual 99\n", (int)a.values[5][1], (int)a.values[5][1] + 1,
+             (int)a.values[5][trace_column_index("y_speed")],
+             (int)a.values[7][trace_column_index("anim")]);
+    CHECK(buf && strcmp(buf, want) == 0);
+    if (buf && strcmp(buf, want) != 0)
+        printf("  got:\n%s  want:\n%s", buf, want);
+    free(buf);
     trace_free(&a);
     trace_free(&b);
 
     /* first frame differs: context starts at 0 */
     make_traces(&a, &b, 4, 4);
+    CHECK_EQ(trace_fields_match(&fs, &a, "a", &b, "b", NULL, stdout), 0);
     b.values[0][trace_column_index("angle_buffer_2")] = 1;
-    CHECK_EQ(trace_compare(&a, &b, &d), 1);
+    CHECK_EQ(trace_compare(&a, &b, &fs, &d), 1);
     CHECK_EQ(d.frame, 0);
-    CHECK_EQ(d.column, 23);
-    CHECK_EQ(d.ncols, 1);
+    CHECK(strcmp(fs.name[d.field], "angle_buffer_2") == 0);
+    CHECK_EQ(d.nfields, 1);
     trace_free(&a);
     trace_free(&b);
 
     /* only the length differs */
     make_traces(&a, &b, 10, 8);
-    CHECK_EQ(trace_compare(&a, &b, &d), 1);
+    CHECK_EQ(trace_fields_match(&fs, &a, "a", &b, "b", NULL, stdout), 0);
+    CHECK_EQ(trace_compare(&a, &b, &fs, &d), 1);
     CHECK_EQ(d.frame, 8);
-    CHECK_EQ(d.column, -1);
+    CHECK_EQ(d.field, -1);
     CHECK_EQ(d.expected, 10);
     CHECK_EQ(d.actual, 8);
     buf = NULL;
     f = open_memstream(&buf, &len);
-    trace_divergence_summary(f, &d);
+    trace_divergence_summary(f, &d, &fs);
     fclose(f);
     CHECK(buf && strstr(buf, "expected 10 rows, actual 8 rows") != NULL);
     free(buf);
@@ -368,12 +460,96 @@ static void test_diff(void)
     trace_free(&b);
 }
 
+/* Matching columns by name: a trace with a few columns in another order
+ * against a full one; --fields; the errors. */
+static void test_fields(void)
+{
+    spg_player p[8];
+    sample_players(p, 8);
+    trace full;
+    CHECK_EQ(trace_from_players(&full, p, 8), 0);
+    const char *path = tmp_path("few.csv");
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (f == NULL)
+        return;
+    fputs("y_speed,x,frame,extra\n", f);
+    for (int i = 0; i < 8; i++)
+        fprintf(f, "%d,%d,%d,7\n", (int)p[i].y_speed + (i == 6),
+                (int)full.values[i][1], i);
+    fclose(f);
+    trace few;
+    CHECK_EQ(trace_read(path, &few, stdout), 0);
+
+    trace_fields fs;
+    CHECK_EQ(trace_fields_match(&fs, &full, "golden", &few, "few", NULL,
+                                stdout), 0);
+    CHECK_EQ(fs.n, 2); /* x and y_speed, in the golden's order */
+    CHECK(fs.n == 2 && strcmp(fs.name[0], "x") == 0 &&
+          strcmp(fs.name[1], "y_speed") == 0);
+    CHECK(fs.n == 2 && fs.act[0] == 1 && fs.act[1] == 0);
+    CHECK_EQ(fs.nskipped, TRACE_COLUMNS - 3);
+    trace_divergence d;
+    CHECK_EQ(trace_compare(&full, &few, &fs, &d), 1);
+    CHECK_EQ(d.frame, 6);
+    CHECK(strcmp(fs.name[d.field], "y_speed") == 0);
+    CHECK_EQ(d.actual, d.expected + 1);
+
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    trace_fields_note(m, &fs, &full, "few");
+    fclose(m);
+    CHECK(buf && strncmp(buf, "not compared (few has no such column): x_sub, "
+                              "y, y_sub, x_speed, ground_speed,", 64) == 0);
+    free(buf);
+
+    /* --fields: only x agrees everywhere */
+    CHECK_EQ(trace_fields_match(&fs, &full, "golden", &few, "few", " x ,frame",
+                                stdout), 0);
+    CHECK_EQ(fs.n, 1);
+    CHECK_EQ(trace_compare(&full, &few, &fs, &d), 0);
+
+    /* a column one side lacks, an empty name: one clear error each */
+    buf = NULL;
+    m = open_memstream(&buf, &len);
+    CHECK_EQ(trace_fields_match(&fs, &full, "golden", &few, "few",
+                                "x,y_sub", m), -1);
+    CHECK_EQ(trace_fields_match(&fs, &full, "golden", &few, "few", "x,,y",
+                                m), -1);
+    CHECK_EQ(trace_fields_match(&fs, &full, "golden", &few, "few", "extra",
+                                m), -1);
+    fclose(m);
+    CHECK(buf && strstr(buf, "few has no column 'y_sub' (--fields asks for "
+                             "it); its columns: y_speed, x, frame, extra\n"));
+    CHECK(buf && strstr(buf, "--fields: an empty name in 'x,,y'\n"));
+    CHECK(buf && strstr(buf, "golden has no column 'extra'"));
+    free(buf);
+    trace_free(&few);
+
+    /* nothing in common */
+    CHECK_EQ(write_text(path, "frame,speed\n0,1\n"), 0);
+    CHECK_EQ(trace_read(path, &few, stdout), 0);
+    buf = NULL;
+    m = open_memstream(&buf, &len);
+    CHECK_EQ(trace_fields_match(&fs, &full, "golden", &few, "few", NULL, m),
+             -1);
+    fclose(m);
+    CHECK(buf && strstr(buf, "golden and few have no column in common "
+                             "besides frame (few: frame, speed)"));
+    free(buf);
+    trace_free(&few);
+    trace_free(&full);
+}
+
 /* cmd_diff's exit status: 0 same, 1 different, 2 error. */
 static void test_cmd_diff(void)
 {
     spg_player p[6];
     sample_players(p, 6);
-    char *pa = tmp_path("a.csv"), *pb = tmp_path("b.csv");
+    char pa[192], pb[192];
+    snprintf(pa, sizeof pa, "%s", tmp_path("a.csv"));
+    snprintf(pb, sizeof pb, "%s", tmp_path("b.csv"));
     for (int k = 0; k < 2; k++) {
         FILE *f = fopen(k ? pb : pa, "w");
         if (f == NULL)
@@ -386,23 +562,52 @@ static void test_cmd_diff(void)
             trace_write_row(f, i, &p[i]);
         fclose(f);
     }
-    /* keep the command's output out of the test log */
+    /* another engine's trace: four of the columns, in its own order, with
+     * ground speed off at frame 4 */
+    char pf[192], po[192];
+    snprintf(pf, sizeof pf, "%s", tmp_path("fewcols.csv"));
+    snprintf(po, sizeof po, "%s", tmp_path("diff-out.txt"));
+    trace full;
+    if (trace_from_players(&full, p, 6) != 0)
+        return;
+    FILE *f = fopen(pf, "w");
+    if (f == NULL)
+        return;
+    fputs("ground_speed,y,frame,x\n", f);
+    for (int i = 0; i < 6; i++)
+        fprintf(f, "%d,%d,%d,%d\n", (int)p[i].ground_speed,
+                (int)full.values[i][trace_column_index("y")], i,
+                (int)full.values[i][trace_column_index("x")]);
+    fclose(f);
+    trace_free(&full);
+
+    /* the command's output goes to a file */
     fflush(stdout);
     int saved = dup(1);
-    int devnull = open("/dev/null", O_WRONLY);
-    if (saved < 0 || devnull < 0 || dup2(devnull, 1) < 0) {
+    int out = open(po, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (saved < 0 || out < 0 || dup2(out, 1) < 0) {
         CHECK(0);
         return;
     }
-    close(devnull);
+    close(out);
     char *same[] = {"diff", pa, pa, NULL};
     char *differ[] = {"diff", pa, pb, NULL};
     char *missing[] = {"diff", pa, tmp_path("zz.csv"), NULL};
     char *usage[] = {"diff", pa, NULL};
+    char *few[] = {"diff", pa, pf, NULL};
+    char *few_x[] = {"diff", "--fields", "x,y", pa, pf, NULL};
+    char *few_bad[] = {"diff", "--fields", "x,y_sub", pa, pf, NULL};
+    char *few_all[] = {"diff", "--all", "--context", "1", pa, pf, NULL};
+    char *bad_ctx[] = {"diff", "--context", "wide", pa, pf, NULL};
     int r_same = cmd_diff(3, same);
     int r_diff = cmd_diff(3, differ);
     int r_missing = cmd_diff(3, missing);
     int r_usage = cmd_diff(2, usage);
+    int r_few = cmd_diff(3, few);
+    int r_few_x = cmd_diff(5, few_x);
+    int r_few_bad = cmd_diff(5, few_bad);
+    int r_few_all = cmd_diff(6, few_all);
+    int r_bad_ctx = cmd_diff(5, bad_ctx);
     fflush(stdout);
     dup2(saved, 1);
     close(saved);
@@ -410,6 +615,24 @@ static void test_cmd_diff(void)
     CHECK_EQ(r_diff, 1);
     CHECK_EQ(r_missing, 2);
     CHECK_EQ(r_usage, 2);
+    CHECK_EQ(r_few, 1);
+    CHECK_EQ(r_few_x, 0);
+    CHECK_EQ(r_few_bad, 2);
+    CHECK_EQ(r_few_all, 1);
+    CHECK_EQ(r_bad_ctx, 2);
+    char *text = read_text(po);
+    char want[640];
+    snprintf(want, sizeof want, "%s vs %s: frame 4, ground_speed: expected "
+             "-4, actual 1234\n", pa, pf);
+    CHECK(text && strstr(text, want));
+    CHECK(text && strstr(text, "not compared (") &&
+          strstr(text, "has no such column): x_sub, y_sub, x_speed"));
+    snprintf(want, sizeof want, "%s and %s agree on 2 fields over 6 rows\n",
+             pa, pf);
+    CHECK(text && strstr(text, want));
+    CHECK(text && strstr(text, "\n  frame 4: ground_speed expected -4, "
+                               "actual 1234\n"));
+    free(text);
 }
 
 int main(void)
@@ -422,6 +645,8 @@ int main(void)
     RUN(test_columns);
     RUN(test_round_trip);
     RUN(test_reader_errors);
+    RUN(test_reader_by_name);
+    RUN(test_fields);
     RUN(test_outfile);
     RUN(test_outfile_special);
     RUN(test_diff);

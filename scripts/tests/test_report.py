@@ -16,6 +16,7 @@ Ends with "N passed, N failed"; exit 1 on any failure.
 """
 import argparse
 import base64
+import csv
 import importlib.util
 import json
 import os
@@ -297,6 +298,42 @@ def main():
               "map: cells placed at the origin ($-hex), flips and solidity "
               "colour applied")
 
+    # ---- unit: a map framed on the path near the tiles ----
+    fmap = rep.ScenarioMap({"tiles": {"b": {"heights": "full", "angle": 255}},
+                            "map": {"origin": [512, 640], "legend": {"#": "b"},
+                                    "rows": ["########"]}})
+    xs = [520 + k for k in range(40)]
+    ys = [600 + 10 * k * k for k in range(40)]  # falls far below the tiles
+    x0, y0, x1, y1, leaves = rep.path_view(fmap, [(xs, ys, "g", "-")])
+    res.check(y1 < 2000 and y0 <= 600 and x0 <= 512 and x1 >= 559 and
+              leaves is not None and leaves[0] == 7 and y1 == 960 + 64,
+              "map: framed on the frames near the tiles; where the path "
+              "leaves the view is kept", (x0, y0, x1, y1, leaves))
+    px, py = rep.split_path([0, 10, 65000, 65010], [5, 5, 5, 5])
+    res.check(px == [0, 10, None, 65000, 65010],
+              "map: a wrapped position breaks the drawn path", px)
+    figs = []
+    real = rep.png_data_uri
+    rep.png_data_uri = lambda fig: figs.append(fig) or "data:"
+    try:
+        t = rep.Trace(["frame", "x"], [[k, k % 3] for k in range(7)], {})
+        u = rep.Trace(["frame", "x"], [[k, k % 3 + (k > 3)] for k in range(7)],
+                      {})
+        rep.divergence_figure(t, u, ["x"], 4, "t")
+        rep.difference_figure(t, u, ["x"], 4, "t")
+        ticks = [v for f in figs for ax in f.axes for v in ax.get_xticks()]
+        res.check(len(figs) == 2 and ticks and
+                  all(float(v).is_integer() for v in ticks),
+                  "plots: frame axes have whole-frame ticks", ticks)
+        diff_line = figs[1].axes[0].lines[1].get_ydata() if figs else []
+        res.check(list(diff_line) == [0, 0, 0, 0, 1, 1, 1],
+                  "plots: the difference plot is core minus golden",
+                  list(diff_line))
+    finally:
+        rep.png_data_uri = real
+        import matplotlib.pyplot as plt
+        plt.close("all")
+
     # ---- unit: the documented-values parser ----
     with tempfile.TemporaryDirectory() as t:
         p = os.path.join(t, "dv.md")
@@ -389,6 +426,45 @@ def main():
                   len(re.findall(r'<tr class="verify-row', page)) == 2,
                   "all pass: every verifies entry in its own table", vrow)
 
+        # the errata come first: one table, with CSV and Markdown copies
+        m = re.search(r'<table id="errata-table">(.*?)</table>', page, re.S)
+        etable = m.group(1) if m else ""
+        res.check(m and page.index('id="errata"') < page.index(
+            'id="summary"') < page.index('id="failures"'),
+                  "errata: the section opens the report, before the "
+                  "summary and the per-scenario detail")
+        erows = re.findall(r'<tr class="erratum-row" data-id="([^"]*)">(.*?)'
+                           r'</tr>', etable, re.S)
+        res.check(len(erows) == 1 and erows[0][0] == "doc/erratum" and
+                  "<td>Physics review part 2</td><td>Top speed</td>" in
+                  erows[0][1] and ">%d<" % (gx + 1) in erows[0][1].replace(
+                      " <span", "<") and "<b>%d" % gx in erows[0][1] and
+                  'href="#map-scenarios-running-walk-yaml"' in erows[0][1]
+                  and "one pixel off" in erows[0][1],
+                  "errata: guide value, original value, document and "
+                  "section by title, note, scenario link", erows)
+        with open(os.path.join(root, "report", "errata.csv")) as f:
+            ecsv = list(csv.reader(f))
+        res.check(ecsv[0][:7] == ["document", "section", "quote", "guide",
+                                  "original", "frame", "field"] and
+                  len(ecsv) == 2 and ecsv[1][:2] == ["Physics review part 2",
+                                                     "Top speed"] and
+                  ecsv[1][3:7] == [str(gx + 1), str(gx), "30", "x"] and
+                  ecsv[1][-1] == "running/walk",
+                  "errata: errata.csv has the same row", ecsv)
+        with open(os.path.join(root, "report", "errata.md")) as f:
+            emd = f.read()
+        res.check("| Physics review part 2 | Top speed | The speed ends at "
+                  "121. | %d | %d | 30 | x |" % (gx + 1, gx) in emd,
+                  "errata: errata.md has the same row", emd[-400:])
+        res.check(rep.split_source("Physics review part 1, solid tiles "
+                                   "(seed 000), Pushing") ==
+                  ("Physics review part 1, solid tiles", "Pushing") and
+                  rep.split_source("original-facts.md, Sonic 1 constants")
+                  == ("original-facts.md", "Sonic 1 constants") and
+                  rep.split_source("A note") == ("A note", ""),
+                  "errata: a source split into document title and section")
+
         # ---- B: some fail ----
         root, traces, g10, gx = make_tree(spgsim, base, "somefail")
         gpath = os.path.join(root, "golden", "running", "walk.csv")
@@ -421,12 +497,61 @@ def main():
         plots = images(sect, "divergence-plot")
         res.check(len(plots) == 1 and png_ok(plots[0]),
                   "some fail: a plot of the diverging fields")
+        diffs = images(sect, "difference-plot")
+        res.check(len(diffs) == 1 and png_ok(diffs[0]),
+                  "some fail: a difference plot (core minus golden)")
+        vt = re.search(r'<table class="values">(.*?)</table>', sect, re.S)
+        vrows = re.findall(r"<tr( class=\"first\")?><td class=\"num\">"
+                           r"(?:&gt; )?(\d+)</td>(.*?)</tr>",
+                           vt.group(1) if vt else "", re.S)
+        res.check(vt and [int(r[1]) for r in vrows] == list(range(9, 15)) and
+                  vrows[3][0] and ">%d</td>" % want in vrows[3][2] and
+                  ">%d</td>" % actual in vrows[3][2] and
+                  "differs" in vrows[3][2] and "differs" not in vrows[2][2],
+                  "some fail: the values around the first divergence, "
+                  "golden and core, the divergent ones marked",
+                  vt.group(0)[:800] if vt else sect[:400])
         res.check(len(images(page, "map")) == 3,
                   "some fail: maps still drawn for every scenario")
         cls, row, _ = doc_row(page, "doc/erratum")
         res.check("core &ne; original" in row,
                   "some fail: the core's miss on a documented value shows",
                   row)
+
+        # ---- G: failures grouped by first divergent field and frame ----
+        root, traces, g10, gx = make_tree(spgsim, base, "groups")
+
+        def plant(rel, field, frame, delta):
+            gp = os.path.join(root, "golden", rel + ".csv")
+            lines = traces[rel].splitlines()
+            h = [i for i, l in enumerate(lines) if l.startswith("frame,")][0]
+            cols = lines[h].split(",")
+            for k in range(frame, len(lines) - h - 1):
+                r = lines[h + 1 + k].split(",")
+                r[cols.index(field)] = str(int(r[cols.index(field)]) + delta)
+                lines[h + 1 + k] = ",".join(r)
+            write(gp, "\n".join(lines) + "\n")
+        plant("running/walk", "y", 7, 1)
+        plant("slopes/ramp", "y", 7, -2)
+        plant("air/fall", "x_speed", 3, 5)
+        p, page = run_report(spgsim, root)
+        m = re.search(r'<table id="failure-groups">(.*?)</table>', page, re.S)
+        groups = re.findall(r'<tr class="failure-group" data-field="([^"]*)"'
+                            r' data-frame="([^"]*)">(.*?)</tr>',
+                            m.group(1) if m else "", re.S)
+        res.check([(g[0], g[1]) for g in groups] == [("y", "7"),
+                                                      ("x_speed", "3")] and
+                  "running/walk" in groups[0][2] and "slopes/ramp" in
+                  groups[0][2] and "air/fall" in groups[1][2],
+                  "groups: failures grouped by first divergent field and "
+                  "frame, largest group first", groups)
+        heads = re.findall(r'<h3 class="group-heading">(.*?)</h3>', page)
+        order = [page.index('id="fail-scenarios-%s-yaml"' % k) for k in
+                 ("running-walk", "slopes-ramp", "air-fall")]
+        res.check(heads == ["y at frame 7 (2)", "x_speed at frame 3 (1)"] and
+                  order == sorted(order),
+                  "groups: each group's scenarios together under a heading",
+                  heads)
 
         # ---- C: goldens missing or stale, one scenario rejected ----
         root, traces, g10, gx = make_tree(spgsim, base, "missing")

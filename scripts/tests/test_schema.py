@@ -64,7 +64,9 @@ BASE = {
     "start": {"x": 40, "x_sub": 0, "y": 652, "y_sub": 0, "x_speed": 0,
               "y_speed": 0, "ground_speed": 0, "angle": 0,
               "facing": "right", "in_air": False, "rolling": False,
-              "control_lock": 0, "jumping": False},
+              "control_lock": 0, "jumping": False, "anim": 5,
+              "prev_anim": 5, "anim_frame": 18, "anim_timer": 0x17,
+              "mapping_frame": 4, "render_flags": 4},
     "bounds": {"left": 0, "right": 16000, "bottom": 2000},
     "input": [{"frames": 5, "hold": ["right"]}, {"frames": 2},
               {"frames": 1, "hold": ["right", "a"]}],
@@ -113,6 +115,47 @@ input:
   - {frames: 4, hold: [left, down, start, b, c, up]}
 verifies:
   - {id: a, source: b, quote: c, frame: 4, field: angle_buffer_2, value: -1}
+""",
+    "wide-cells-and-bytes": """\
+name: wide-cells-and-bytes
+game: sonic1
+tiles:
+  block: {heights: full, angle: 0xFF}
+  tall:
+    heights: [17, 127, -128, -17, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+    widths: [-128, 127, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    angle: 0x10
+map:
+  origin: [0, 640]
+  cell_width: 2
+  legend: {"B0": block, "t.": tall, ".t": {tile: tall, flip: [x, y]}}
+  rows: ["..t...t.  ", "B0B0B0B0B0"]
+start:
+  x: 40
+  y: 620
+  pushing: true
+  roll_jump: true
+  on_object: false
+  underwater: true
+  height_radius: 200
+  width_radius: "$10"
+  anim: 29
+  routine: 6
+  angle_buffer_1: 3
+  angle_buffer_2: 0xFF
+  word_38: 0xFF00
+frames: 5
+verifies:
+  - {id: w, source: b, quote: c, frame: 4, field: word_38, value: 0}
+""",
+    "cell-width-one": """\
+name: cell-width-one
+game: sonic1
+tiles:
+  block: {heights: [0, 0, 0, 0, 0, 0, 0, 0, 16, 16, 16, 16, 16, 16, 16, 16], widths: [8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 127], angle: 0}
+map: {origin: [0, 0], cell_width: 1, legend: {"#": block}, rows: [".#"]}
+start: {routine: 8, anim: 0}
+frames: 1
 """,
 }
 
@@ -196,11 +239,19 @@ BAD = [
     ("x_sub -1", mut_set(["start", "x_sub"], -1)),
     ("y_speed -32769", mut_set(["start", "y_speed"], -32769)),
     ("control_lock 70000", mut_set(["start", "control_lock"], 70000)),
+    ("anim 31 (no script)", mut_set(["start", "anim"], 31)),
+    ("mapping_frame 88", mut_set(["start", "mapping_frame"], 88)),
+    ("anim_frame 19", mut_set(["start", "anim_frame"], 19)),
+    ("render_flags 256", mut_set(["start", "render_flags"], 256)),
     ("frames 0", mut_set(["frames"], 0)),
     ("frames 100001", mut_set(["frames"], 100001)),
     ("step frames 0", mut_set(["input", 0, "frames"], 0)),
     ("height 17", mut_set(["tiles", "ramp", "heights", 15], 17)),
-    ("width -17", mut_set(["tiles", "ledge", "widths", 0], -17)),
+    ("width -129", mut_set(["tiles", "ledge", "widths", 0], -129)),
+    ("height 128 (widths given)",
+     mut_set(["tiles", "ledge", "heights"], [128] + [0] * 15)),
+    ("height -17 without widths",
+     mut_set(["tiles", "ramp", "heights", 0], -17)),
     ("origin x not a multiple of 16", mut_set(["map", "origin", 0], 8)),
     ("origin y past the layout", mut_set(["map", "origin", 1], 2048)),
     ("origin has 3 numbers", mut_set(["map", "origin"], [0, 0, 0])),
@@ -232,6 +283,35 @@ BAD = [
     ("legend symbol '.'", mut_set(["map", "legend", "."], "block")),
     ("legend symbol of two characters",
      mut_set(["map", "legend", "##"], "block")),
+    # the wide cell form
+    ("cell_width 0", mut_set(["map", "cell_width"], 0)),
+    ("cell_width 5", mut_set(["map", "cell_width"], 5)),
+    ("cell_width 2 with one-character symbols",
+     mut_set(["map", "cell_width"], 2)),
+    ("cell_width 2, a row of odd length",
+     mut_both(mut_set(["map", "cell_width"], 2),
+              mut_set(["map", "legend"], {"B0": "block"}),
+              mut_set(["map", "rows"], ["B0B0", "B0B0."]))),
+    ("cell_width 2, symbol '..'",
+     mut_both(mut_set(["map", "cell_width"], 2),
+              mut_set(["map", "legend"], {"..": "block"}),
+              mut_set(["map", "rows"], ["...."]))),
+    ("cell_width 2, symbol with a space",
+     mut_both(mut_set(["map", "cell_width"], 2),
+              mut_set(["map", "legend"], {"B ": "block"}),
+              mut_set(["map", "rows"], ["B B "]))),
+    # start fields
+    ("pushing is not a boolean", mut_set(["start", "pushing"], 1)),
+    ("height_radius 256", mut_set(["start", "height_radius"], 256)),
+    ("width_radius -1", mut_set(["start", "width_radius"], -1)),
+    ("anim 31", mut_set(["start", "anim"], 31)),
+    ("anim 16 (afChange)", mut_set(["start", "anim"], 16)),
+    ("anim 30 (afChange)", mut_set(["start", "anim"], 30)),
+    ("routine 4", mut_set(["start", "routine"], 4)),
+    ("routine 0", mut_set(["start", "routine"], 0)),
+    ("angle_buffer_1 256", mut_set(["start", "angle_buffer_1"], 256)),
+    ("word_38 65536", mut_set(["start", "word_38"], 65536)),
+    ("underwater is a string", mut_set(["start", "underwater"], "yes")),
 ]
 
 

@@ -173,20 +173,20 @@ typedef struct spg_ss_state {
  * stage angle 0, rotation $40, 3 lives.  The caller then writes the
  * layout and the position.
  */
-void spg_ss_reset(spg_ss_state *s);
+SPG_API void spg_ss_reset(spg_ss_state *s);
 
 /**
  * One frame of the special stage: object 09 (SonicSpecial) with this
  * frame's joypad bytes, then SS_AniItems.  The debug mode is off.
  */
-void spg_ss_step(spg_ss_state *s, spg_input input);
+SPG_API void spg_ss_step(spg_ss_state *s, spg_input input);
 
 /** The block the maze (layout) holds at layout row/column, 0 outside. */
-uint8_t spg_ss_block(const spg_ss_state *s, int row, int col);
+SPG_API uint8_t spg_ss_block(const spg_ss_state *s, int row, int col);
 
 /** True when the player code treats block id `id` as solid (sub_1BD30:
  *  not 0, not the 1-up $28, not $3A-$4A). */
-int spg_ss_is_solid(uint8_t id);
+SPG_API int spg_ss_is_solid(uint8_t id);
 
 #ifdef __cplusplus
 }

@@ -26,8 +26,24 @@
 extern "C" {
 #endif
 
-/** Version of the core; also written into trace headers. */
+/** Version of the core; also written into trace headers.  The numbers
+ *  follow semantic versioning: a new major version may change the API or
+ *  the traces, a new minor one only adds. */
+#define SPG_VERSION_MAJOR 0
+#define SPG_VERSION_MINOR 1
+#define SPG_VERSION_PATCH 0
 #define SPG_VERSION "0.1.0"
+/** One number for comparisons: major * 10000 + minor * 100 + patch. */
+#define SPG_VERSION_NUMBER \
+    (SPG_VERSION_MAJOR * 10000 + SPG_VERSION_MINOR * 100 + SPG_VERSION_PATCH)
+
+/** Marks the public functions: the only symbols libspg.so exports (the
+ *  library is built with hidden visibility; see the Makefile). */
+#if defined(__GNUC__) || defined(__clang__)
+#define SPG_API __attribute__((visibility("default")))
+#else
+#define SPG_API
+#endif
 
 /* ------------------------------------------------------------------------ */
 /* Games, characters and profile variants                                    */
@@ -85,7 +101,11 @@ typedef struct spg_input {
  * solid from the bottom up, negative = solid from the top down (-16..-1).
  * widths[j] is the same for row j seen from the side (used by wall and
  * horizontal sensors).  angle is the surface angle; $FF marks a flat-topped
- * tile whose angle is taken from the sensor direction instead.
+ * tile whose angle is taken from the sensor direction instead.  The
+ * original's collision arrays hold bytes, and the core reads every value
+ * -128..127 exactly as FindFloor / FindWall do (sign-extended, negated as
+ * a word when flipped): 17..127 is a surface above the tile, -17..-128 one
+ * hanging below it.
  */
 typedef struct spg_mask {
     int8_t heights[16];
@@ -99,9 +119,10 @@ typedef struct spg_mask {
  * positive height, from the top for a negative one) and count each row's
  * solid pixels; a row is negative when its leftmost pixel is solid, 16 when
  * it is full.  This gives the ROM's widths for 255 of Sonic 1's 256 masks
- * (not mask $55, whose columns float inside the tile).
+ * (not mask $55, whose columns float inside the tile).  Meant for heights
+ * -16..16, the ones a 16x16 bitmap has.
  */
-void spg_mask_derive_widths(spg_mask *mask);
+SPG_API void spg_mask_derive_widths(spg_mask *mask);
 
 /** Cell word layout: mask index and flags (mirrors the original's layout). */
 enum {
@@ -133,7 +154,7 @@ typedef struct spg_map {
 } spg_map;
 
 /** A map with no tiles and limits wide enough never to matter. */
-spg_map spg_map_default(void);
+SPG_API spg_map spg_map_default(void);
 
 /* ------------------------------------------------------------------------ */
 /* Player state                                                              */
@@ -188,7 +209,40 @@ typedef struct spg_player {
      *  ground sticks for the rest of that frame (the mode routine goes on
      *  after Sonic_LevelBound).  Objects such as the running disc set it. */
     uint16_t word_38;
+
+    /* What the animation routine (Sonic_Animate, core/src/anim.c) keeps
+     * from frame to frame.  The physics code picks the animation id
+     * (`anim`); Sonic_Animate steps through that animation's script and
+     * picks the sprite. */
+    uint8_t mapping_frame;   /**< the sprite (mapping frame) shown: index
+                                  into Sonic's sprite mappings, fr_* in the
+                                  disassembly (obFrame, $1A) */
+    uint8_t anim_frame;      /**< position in the animation script: the
+                                  next entry to show (obAniFrame, $1B) */
+    uint8_t prev_anim;       /**< the animation id Sonic_Animate ran last
+                                  frame; when anim differs, the script
+                                  restarts (obPrevAni, $1D).  Sonic_AnglePos
+                                  sets it to 1 (id_Run) when the player
+                                  leaves the ground, which restarts the
+                                  walk on the next frame */
+    uint8_t anim_timer;      /**< the script entry's frame timer: each
+                                  frame Sonic_Animate subtracts 1 and, when
+                                  it goes below 0, reloads it with the
+                                  entry's duration and shows the next entry
+                                  (obTimeFrame, $1E) */
+    uint8_t render_flags;    /**< the sprite's render flags (obRender, $01):
+                                  SPG_RENDER_* bits.  Sonic_Animate rewrites
+                                  the two flip bits; the rest keep the value
+                                  Sonic_Main gave them (SPG_RENDER_PLAYFIELD) */
 } spg_player;
+
+/** Render flag bits (obRender, offset $01 in Sonic 1). */
+enum {
+    SPG_RENDER_XFLIP = 0x01,     /**< sprite mirrored left-right */
+    SPG_RENDER_YFLIP = 0x02,     /**< sprite mirrored top-bottom */
+    SPG_RENDER_PLAYFIELD = 0x04  /**< drawn in level coordinates (set by
+                                      Sonic_Main, never changed) */
+};
 
 /* ------------------------------------------------------------------------ */
 /* Game profile                                                              */
@@ -254,15 +308,37 @@ typedef struct spg_profile {
  * Returns 0 on success, -1 when the combination is not supported (the
  * profile is then left untouched).
  */
-int spg_profile_get(spg_game game, spg_character character,
-                    spg_variant variant, spg_profile *out);
+SPG_API int spg_profile_get(spg_game game, spg_character character,
+                            spg_variant variant, spg_profile *out);
 
 /**
  * A player standing still, facing right, at (0,0): standing radii from the
- * profile, routine SPG_ROUTINE_CONTROL, everything else zero; the
- * underwater bit is set for SPG_VARIANT_UNDERWATER.
+ * profile, routine SPG_ROUTINE_CONTROL, render flags SPG_RENDER_PLAYFIELD
+ * (as Sonic_Main leaves them), everything else zero (animation 0, the
+ * walk, at the start of its script); the underwater bit is set for
+ * SPG_VARIANT_UNDERWATER.
  */
-spg_player spg_player_default(const spg_profile *profile);
+SPG_API spg_player spg_player_default(const spg_profile *profile);
+
+/**
+ * The highest script position (spg_player.anim_frame) the animation
+ * routine can reach in animation `anim` of the profile's character: the
+ * position of the script's end marker.  For the speed-driven animations
+ * (Sonic 1 ids 0-4: walk, run, roll, fast roll, push), whose scripts are
+ * chosen by speed and share one position, it is the largest of their
+ * scripts'.  Returns -1 when the character has no animation `anim`
+ * (Sonic 1: ids above $1E).  Scenario loaders use it to refuse a start
+ * state the original's tables do not define.
+ */
+int spg_anim_last_position(const spg_profile *profile, uint8_t anim);
+
+/**
+ * The number of sprites (mapping frames) of the profile's character: the
+ * valid spg_player.mapping_frame values are 0 .. count - 1 (Sonic 1: $58,
+ * fr_Null .. fr_WaterSlide).  The animation routine only shows sprites of
+ * its scripts; the count bounds a start state.
+ */
+int spg_anim_mapping_frames(const spg_profile *profile);
 
 /* ------------------------------------------------------------------------ */
 /* Stepping                                                                  */
@@ -272,15 +348,16 @@ spg_player spg_player_default(const spg_profile *profile);
  * Advance the player by one frame: what the original player routine does in
  * one call (Sonic 1: SonicPlayer, routine 2 "Sonic_Control": joypad copy,
  * the mode routine chosen by the air/roll status bits, water, angle
- * buffers, animation id).  Nothing outside *player changes.
+ * buffers, then the animation routine Sonic_Animate, which picks the
+ * sprite and its flip bits).  Nothing outside *player changes.
  *
  * After falling below the bottom limit (routine 6, set as KillSonic does)
- * a frame runs Sonic_Death instead: the fall goes on until y passes
- * limit_bottom + $100, then routine 8 (Sonic_ResetLevel), where nothing
- * the traces show changes any more.
+ * a frame runs Sonic_Death instead: the fall (and the death animation)
+ * goes on until y passes limit_bottom + $100, then routine 8
+ * (Sonic_ResetLevel), where nothing the traces show changes any more.
  */
-void spg_step(const spg_profile *profile, const spg_map *map,
-              spg_input input, spg_player *player);
+SPG_API void spg_step(const spg_profile *profile, const spg_map *map,
+                      spg_input input, spg_player *player);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,226 @@
+/*
+ * cmd_fuzz.c - `spgsim fuzz`: differential fuzzing against the original.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "fuzz/fuzz.h"
+#include "outfile.h"
+
+static void usage(FILE *f)
+{
+    fputs(
+        "usage: spgsim fuzz --rom ROM [--seed N] [--cases K | --time S] [--jobs J]\n"
+        "                   [--shard I/N] [--out DIR] [--json FILE|-]\n"
+        "                   [--no-minimise] [--no-write] [-q]\n"
+        "       spgsim fuzz --list [--seed N] [--cases K] [--shard I/N]\n"
+        "Generate cases from seeds N, N+1, ..., run each through the core and\n"
+        "through the original code in ROM, compare every column of every frame,\n"
+        "and write each divergence, minimised, as a scenario and its golden:\n"
+        "DIR/scenarios/regressions/fuzz-SEED-FIELD.yaml and\n"
+        "DIR/golden/regressions/fuzz-SEED-FIELD.csv (DIR: the current directory).\n"
+        "  --rom ROM     the original game (default: $SPGSIM_ROM)\n"
+        "  --seed N      first seed (default 1); alone, runs just that case\n"
+        "  --cases K     cases to run (default 100, or 1 with --seed)\n"
+        "  --time S      run for S seconds instead\n"
+        "  --jobs J      worker threads (default: one per online CPU)\n"
+        "  --shard I/N   run only case k of the range when k % N == I, so N\n"
+        "                independent runs cover the range; merge by copying files\n"
+        "  --json FILE   a summary as JSON (- for stdout)\n"
+        "  --no-minimise write divergent cases as generated (cut at the divergence)\n"
+        "  --no-write    report divergences without writing files\n"
+        "  -q            no progress line\n"
+        "  --list        print each case's seed, scenario hash, length and\n"
+        "                features without running it (needs no ROM)\n"
+        "Exit status: 0 no divergence, 1 divergences or failures of the\n"
+        "original code, 2 bad usage or ROM.\n",
+        f);
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    if (!s || !*s || *s == '-')
+        return -1;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* --list: the cases as the generator makes them, one line each. */
+static int list_cases(const fuzz_options *opt)
+{
+    for (uint64_t k = (uint64_t)opt->shard; k < opt->cases; k += (uint64_t)opt->shards) {
+        scenario s;
+        fuzz_case_info info;
+        char hash[17], feats[256];
+        uint64_t seed = opt->first_seed + k;
+        if (fuzz_generate(seed, &s, &info) != 0) {
+            fprintf(stderr, "spgsim fuzz: out of memory\n");
+            return 2;
+        }
+        scenario_hash_hex(&s, hash);
+        fuzz_features_string(info.features, feats, sizeof feats);
+        printf("%llu %s %d frames %ux%u tiles start=%s input=%s %s\n",
+               (unsigned long long)seed, hash, s.frames, (unsigned)s.map.width,
+               (unsigned)s.map.height, fuzz_start_name(info.start),
+               fuzz_input_name(info.input), feats);
+        scenario_free(&s);
+    }
+    return 0;
+}
+
+int cmd_fuzz(int argc, char **argv)
+{
+    fuzz_options opt;
+    memset(&opt, 0, sizeof opt);
+    const char *rom_path = getenv("SPGSIM_ROM");
+    const char *json = NULL;
+    int have_seed = 0, have_cases = 0, quiet = 0, list = 0;
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    opt.first_seed = 1;
+    opt.jobs = ncpu > 0 ? (int)ncpu : 1;
+    opt.shards = 1;
+    opt.out_root = ".";
+    opt.minimise = 1;
+    opt.write = 1;
+    opt.log = stderr;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        uint64_t n;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(a, "--rom") == 0 && v) {
+            rom_path = v;
+            i++;
+        } else if (strcmp(a, "--seed") == 0 && v) {
+            if (parse_u64(v, &opt.first_seed) != 0) {
+                fprintf(stderr, "spgsim fuzz: --seed needs a non-negative integer, not '%s'\n", v);
+                return 2;
+            }
+            have_seed = 1;
+            i++;
+        } else if (strcmp(a, "--cases") == 0 && v) {
+            if (parse_u64(v, &n) != 0 || n == 0) {
+                fprintf(stderr, "spgsim fuzz: --cases needs a positive integer, not '%s'\n", v);
+                return 2;
+            }
+            opt.cases = n;
+            have_cases = 1;
+            i++;
+        } else if (strcmp(a, "--time") == 0 && v) {
+            char *end;
+            double t = strtod(v, &end);
+            if (*end || !(t > 0) || t > 1e7) {
+                fprintf(stderr, "spgsim fuzz: --time needs a positive number of seconds, not '%s'\n", v);
+                return 2;
+            }
+            opt.time_limit = t;
+            i++;
+        } else if (strcmp(a, "--jobs") == 0 && v) {
+            if (parse_u64(v, &n) != 0 || n == 0 || n > 256) {
+                fprintf(stderr, "spgsim fuzz: --jobs needs an integer from 1 to 256, not '%s'\n", v);
+                return 2;
+            }
+            opt.jobs = (int)n;
+            i++;
+        } else if (strcmp(a, "--shard") == 0 && v) {
+            unsigned si, sn;
+            char tail;
+            if (sscanf(v, "%u/%u%c", &si, &sn, &tail) != 2 || sn == 0 ||
+                sn > 1000000 || si >= sn) {
+                fprintf(stderr, "spgsim fuzz: --shard needs I/N with 0 <= I < N, not '%s'\n", v);
+                return 2;
+            }
+            opt.shard = (int)si;
+            opt.shards = (int)sn;
+            i++;
+        } else if (strcmp(a, "--out") == 0 && v) {
+            opt.out_root = v;
+            i++;
+        } else if (strcmp(a, "--json") == 0 && v) {
+            json = v;
+            i++;
+        } else if (strcmp(a, "--no-minimise") == 0) {
+            opt.minimise = 0;
+        } else if (strcmp(a, "--no-write") == 0) {
+            opt.write = 0;
+        } else if (strcmp(a, "-q") == 0) {
+            quiet = 1;
+        } else if (strcmp(a, "--list") == 0) {
+            list = 1;
+        } else {
+            fprintf(stderr, "spgsim fuzz: %s '%s'\n",
+                    a[0] == '-' && !v ? "missing value or unknown option" : "unknown argument", a);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (list) {
+        if (opt.time_limit > 0) {
+            fprintf(stderr, "spgsim fuzz: --list takes --cases, not --time\n");
+            return 2;
+        }
+        if (!have_cases)
+            opt.cases = have_seed ? 1 : 100;
+        return list_cases(&opt);
+    }
+    if (!rom_path) {
+        fprintf(stderr, "spgsim fuzz: no ROM: give --rom ROM or set SPGSIM_ROM\n");
+        usage(stderr);
+        return 2;
+    }
+    if (have_cases && opt.time_limit > 0) {
+        fprintf(stderr, "spgsim fuzz: give --cases or --time, not both\n");
+        return 2;
+    }
+    if (!have_cases && opt.time_limit <= 0)
+        opt.cases = have_seed ? 1 : 100;
+    opt.rom_arg = rom_path;
+    opt.progress = !quiet && isatty(2);
+
+    capture_rom rom;
+    if (capture_rom_load(rom_path, &rom, stderr) != 0)
+        return 2;
+    fuzz_oracle oracle = fuzz_capture_oracle(&rom);
+    fuzz_summary sum;
+    if (fuzz_run(&opt, &oracle, &sum) != 0) {
+        capture_rom_free(&rom);
+        return 2;
+    }
+    fprintf(stderr,
+            "%llu cases, %llu frames compared, %llu divergences, %llu failures "
+            "of the original code, %.1f s (%.0f frames/s)\n",
+            (unsigned long long)sum.cases, (unsigned long long)sum.frames,
+            (unsigned long long)sum.divergences,
+            (unsigned long long)sum.oracle_errors, sum.wall_time,
+            sum.wall_time > 0 ? (double)sum.frames / sum.wall_time : 0.0);
+    int rc = (sum.divergences || sum.oracle_errors) ? 1 : 0;
+    if (json) {
+        if (strcmp(json, "-") == 0) {
+            fuzz_summary_json(stdout, &opt, &oracle, &sum);
+        } else {
+            outfile o;
+            if (outfile_open(&o, json, stderr) != 0) {
+                rc = 2;
+            } else {
+                fuzz_summary_json(o.f, &opt, &oracle, &sum);
+                if (outfile_commit(&o, stderr) != 0)
+                    rc = 2;
+            }
+        }
+    }
+    fuzz_summary_free(&sum);
+    capture_rom_free(&rom);
+    return rc;
+}

@@ -1,0 +1,367 @@
+/*
+ * test_fuzz.c - spgsim fuzz without the game's ROM.
+ *
+ * Three oracles stand in for the original code:
+ *   - the core itself: nothing may diverge;
+ *   - the core with a planted divergence (y one pixel lower on every frame
+ *     after the first one where the player rolls faster than $500): the
+ *     fuzzer must find it, minimise it and write a scenario that loads
+ *     back as the same case and still diverges the same way;
+ *   - the capture on the self-test image (selftest/player.S, a stand-in
+ *     for the player routine): the real capture path, seeded, as CI's
+ *     smoke run.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "test.h"
+#include "test_files.h"
+#include "selftest_rom.h"
+#include "fuzz/fuzz.h"
+#include "fuzz/gen.h"
+#include "outfile.h"
+#include "trace.h"
+
+/* ---- oracles -------------------------------------------------------------- */
+
+static void *same_open(void *arg, char *msg, size_t len)
+{
+    (void)msg;
+    (void)len;
+    return arg ? arg : (void *)1;
+}
+
+static void same_close(void *w) { (void)w; }
+
+static int same_run(void *w, const scenario *s, spg_player *rows,
+                    capture_error *err)
+{
+    (void)w;
+    (void)err;
+    scenario_run_core(s, rows);
+    return 0;
+}
+
+/* The planted bug: from the first row where the player rolls on the
+ * ground faster than $500 to the right, y is one pixel lower. */
+static int planted_run(void *w, const scenario *s, spg_player *rows,
+                       capture_error *err)
+{
+    (void)w;
+    (void)err;
+    scenario_run_core(s, rows);
+    int on = 0;
+    for (int i = 1; i <= s->frames; i++) {
+        const spg_player *p = &rows[i];
+        if ((p->status & (SPG_STATUS_ROLLING | SPG_STATUS_IN_AIR)) ==
+                SPG_STATUS_ROLLING && p->ground_speed > 0x500)
+            on = 1;
+        if (on)
+            rows[i].y += 0x10000;
+    }
+    return 0;
+}
+
+static int test_golden(void *w, const char *path, const scenario *s,
+                       const spg_player *rows, FILE *err)
+{
+    (void)w;
+    (void)err;
+    if (outfile_mkdirs(path, err) != 0)
+        return -1;
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    trace_meta m;
+    memset(&m, 0, sizeof m);
+    m.source = "test oracle";
+    trace_write_header(f, &m);
+    for (int i = 0; i <= s->frames; i++)
+        trace_write_row(f, i, &rows[i]);
+    return fclose(f);
+}
+
+static fuzz_oracle oracle_with(int (*run)(void *, const scenario *,
+                                          spg_player *, capture_error *))
+{
+    fuzz_oracle o;
+    memset(&o, 0, sizeof o);
+    o.open = same_open;
+    o.run = run;
+    o.write_golden = test_golden;
+    o.close = same_close;
+    o.name = "test oracle";
+    return o;
+}
+
+static char tmpdir[64];
+
+static fuzz_options options(uint64_t first, uint64_t cases, int jobs)
+{
+    fuzz_options o;
+    memset(&o, 0, sizeof o);
+    o.first_seed = first;
+    o.cases = cases;
+    o.jobs = jobs;
+    o.shards = 1;
+    o.out_root = tmpdir;
+    o.minimise = 1;
+    o.write = 0;
+    o.log = NULL;
+    return o;
+}
+
+/* ---- the generator ---------------------------------------------------------- */
+
+/* The same seed gives the same case; different seeds differ; every case
+ * is one the loader would accept (sizes, limits, inputs). */
+static void test_generator_deterministic(void)
+{
+    uint64_t combined = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        scenario a, b;
+        fuzz_case_info ia, ib;
+        CHECK_EQ(fuzz_generate(seed, &a, &ia), 0);
+        CHECK_EQ(fuzz_generate(seed, &b, &ib), 0);
+        CHECK(a.hash == b.hash);
+        CHECK_EQ(ia.features, ib.features);
+        CHECK(a.frames >= 30 && a.frames <= 3000);
+        CHECK(a.map.mask_count >= 2 && a.map.mask_count <= 255);
+        CHECK(a.map.x0 + a.map.width <= 1024);
+        CHECK(a.map.y0 + a.map.height <= 128);
+        CHECK(strstr(a.description, "seed") != NULL);
+        CHECK_EQ(scenario_check(&a, stdout), 0);
+        combined = combined * 31 + a.hash;
+        scenario_free(&a);
+        scenario_free(&b);
+    }
+    scenario c;
+    fuzz_case_info ic;
+    CHECK_EQ(fuzz_generate(41, &c, &ic), 0);
+    CHECK(combined != c.hash);
+    scenario_free(&c);
+}
+
+/* Across 400 seeds every swarm feature, start style and input style is
+ * both on and off somewhere. */
+static void test_generator_swarm(void)
+{
+    uint32_t on = 0, off = 0;
+    int starts[FUZZ_START_STYLES] = {0}, inputs[FUZZ_INPUT_STYLES] = {0};
+    for (uint64_t seed = 1; seed <= 400; seed++) {
+        scenario s;
+        fuzz_case_info info;
+        CHECK_EQ(fuzz_generate(seed, &s, &info), 0);
+        on |= info.features;
+        off |= ~info.features;
+        starts[info.start]++;
+        inputs[info.input]++;
+        scenario_free(&s);
+    }
+    uint32_t all = (1u << FUZZ_FEATURE_COUNT) - 1;
+    CHECK_EQ(on & all, all);
+    CHECK_EQ(off & all, all);
+    for (int i = 0; i < FUZZ_START_STYLES; i++)
+        CHECK(starts[i] > 0);
+    for (int i = 0; i < FUZZ_INPUT_STYLES; i++)
+        CHECK(inputs[i] > 0);
+}
+
+/* ---- runs -------------------------------------------------------------------- */
+
+static void test_no_divergence_with_itself(void)
+{
+    fuzz_oracle o = oracle_with(same_run);
+    fuzz_options opt = options(1, 30, 2);
+    fuzz_summary sum;
+    uint64_t frames = 0;
+    CHECK_EQ(fuzz_run(&opt, &o, &sum), 0);
+    CHECK_EQ(sum.cases, 30);
+    CHECK_EQ(sum.divergences, 0);
+    CHECK_EQ(sum.finding_count, 0);
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        scenario s;
+        fuzz_case_info info;
+        fuzz_generate(seed, &s, &info);
+        frames += (uint64_t)s.frames;
+        scenario_free(&s);
+    }
+    CHECK_EQ(sum.frames, frames);
+    fuzz_summary_free(&sum);
+}
+
+static int same_findings(const fuzz_summary *a, const fuzz_summary *b)
+{
+    if (a->finding_count != b->finding_count)
+        return 0;
+    for (size_t i = 0; i < a->finding_count; i++) {
+        const fuzz_finding *x = &a->findings[i], *y = &b->findings[i];
+        if (x->seed != y->seed || x->div.frame != y->div.frame ||
+            x->div.column != y->div.column || x->frames_after != y->frames_after ||
+            x->cells_after != y->cells_after)
+            return 0;
+    }
+    return 1;
+}
+
+/* The planted divergence is found and minimised, the same way with one
+ * worker or two, and two shards find together what one run finds. */
+static void test_planted_found_minimised(void)
+{
+    fuzz_oracle o = oracle_with(planted_run);
+    fuzz_options opt = options(1, 120, 1);
+    fuzz_summary one, two, s0, s1;
+    CHECK_EQ(fuzz_run(&opt, &o, &one), 0);
+    CHECK(one.divergences >= 2);
+    CHECK_EQ(one.finding_count, one.divergences);
+    for (size_t i = 0; i < one.finding_count; i++) {
+        const fuzz_finding *f = &one.findings[i];
+        CHECK_EQ(f->div.column, trace_column_index("y"));
+        CHECK_EQ(f->div.expected, f->div.actual + 1);
+        CHECK(f->frames_after <= f->frames_before);
+        CHECK(f->frames_after == f->div.frame);
+        CHECK(f->cells_after <= f->cells_before);
+    }
+    opt.jobs = 2;
+    CHECK_EQ(fuzz_run(&opt, &o, &two), 0);
+    CHECK(same_findings(&one, &two));
+    opt.shards = 2;
+    opt.shard = 0;
+    CHECK_EQ(fuzz_run(&opt, &o, &s0), 0);
+    opt.shard = 1;
+    CHECK_EQ(fuzz_run(&opt, &o, &s1), 0);
+    CHECK_EQ(s0.cases + s1.cases, one.cases);
+    CHECK_EQ(s0.divergences + s1.divergences, one.divergences);
+    for (size_t i = 0; i < s0.finding_count; i++)
+        CHECK_EQ(s0.findings[i].seed % 2, 1); /* case k = seed - 1, even k */
+    for (size_t i = 0; i < s1.finding_count; i++)
+        CHECK_EQ(s1.findings[i].seed % 2, 0);
+    fuzz_summary_free(&one);
+    fuzz_summary_free(&two);
+    fuzz_summary_free(&s0);
+    fuzz_summary_free(&s1);
+}
+
+/* A written case loads back as itself, still diverges at the same frame
+ * and field, and says where it came from. */
+static void test_planted_written(void)
+{
+    fuzz_oracle o = oracle_with(planted_run);
+    fuzz_options opt = options(1, 60, 2);
+    fuzz_summary sum;
+    opt.write = 1;
+    CHECK_EQ(fuzz_run(&opt, &o, &sum), 0);
+    CHECK(sum.finding_count >= 1);
+    for (size_t i = 0; i < sum.finding_count; i++) {
+        const fuzz_finding *f = &sum.findings[i];
+        char want[128];
+        CHECK(f->scenario_path[0] != '\0');
+        CHECK(access(f->golden_path, R_OK) == 0);
+        snprintf(want, sizeof want, "/scenarios/regressions/fuzz-%llu-y.yaml",
+                 (unsigned long long)f->seed);
+        CHECK(strstr(f->scenario_path, want) != NULL);
+        scenario s;
+        if (scenario_load(f->scenario_path, &s, stdout) != 0) {
+            CHECK(0);
+            continue;
+        }
+        snprintf(want, sizeof want, "seed %llu", (unsigned long long)f->seed);
+        CHECK(strstr(s.description, want) != NULL);
+        CHECK(strstr(s.description, "frame") != NULL);
+        CHECK_EQ(s.frames, f->frames_after);
+        spg_player *a = malloc(((size_t)s.frames + 1) * sizeof *a);
+        spg_player *b = malloc(((size_t)s.frames + 1) * sizeof *b);
+        fuzz_divergence d;
+        scenario_run_core(&s, a);
+        planted_run(NULL, &s, b, NULL);
+        CHECK_EQ(fuzz_compare(a, b, s.frames + 1, &d), 1);
+        CHECK_EQ(d.frame, f->div.frame);
+        CHECK_EQ(d.column, f->div.column);
+        free(a);
+        free(b);
+        scenario_free(&s);
+    }
+    /* The JSON summary names every finding. */
+    char path[128];
+    snprintf(path, sizeof path, "%s/summary.json", tmpdir);
+    FILE *jf = fopen(path, "w");
+    fuzz_summary_json(jf, &opt, &o, &sum);
+    fclose(jf);
+    char *text = read_text(path);
+    CHECK(text && strstr(text, "\"divergences_per_million_frames\""));
+    CHECK(text && strstr(text, "\"frames_compared\""));
+    CHECK(text && strstr(text, "\"wall_time_s\""));
+    char want[64];
+    snprintf(want, sizeof want, "\"seed\": %llu,",
+             (unsigned long long)sum.findings[0].seed);
+    CHECK(text && strstr(text, want));
+    free(text);
+    fuzz_summary_free(&sum);
+}
+
+/* The time limit ends a run with no case count. */
+static void test_time_limit(void)
+{
+    fuzz_oracle o = oracle_with(same_run);
+    fuzz_options opt = options(1000, 0, 1);
+    fuzz_summary sum;
+    opt.time_limit = 0.3;
+    CHECK_EQ(fuzz_run(&opt, &o, &sum), 0);
+    CHECK(sum.cases >= 1);
+    CHECK(sum.wall_time >= 0.3 && sum.wall_time < 30);
+    fuzz_summary_free(&sum);
+}
+
+/* The real capture, on the self-test image: a seeded smoke run.  The
+ * stand-in is not the game, so cases diverge; they must be found,
+ * minimised and written with the image's golden. */
+static void test_selftest_image_smoke(void)
+{
+    selftest_rom t;
+    capture_rom rom;
+    if (selftest_rom_load(&t, P_PLAYER) != 0 ||
+        capture_rom_from_desc(t.image, t.size, &t.desc, &rom, stdout) != 0) {
+        CHECK(0);
+        return;
+    }
+    fuzz_oracle o = fuzz_capture_oracle(&rom);
+    fuzz_options opt = options(7, 4, 2);
+    fuzz_summary sum;
+    opt.write = 1;
+    CHECK_EQ(fuzz_run(&opt, &o, &sum), 0);
+    CHECK_EQ(sum.cases, 4);
+    CHECK_EQ(sum.oracle_errors, 0);
+    CHECK(sum.divergences >= 1);
+    for (size_t i = 0; i < sum.finding_count; i++) {
+        const fuzz_finding *f = &sum.findings[i];
+        CHECK(f->frames_after >= 1 && f->frames_after <= f->frames_before);
+        char *g = read_text(f->golden_path);
+        CHECK(g && strstr(g, "# source: capture") && strstr(g, rom.md5));
+        free(g);
+    }
+    fuzz_summary_free(&sum);
+    capture_rom_free(&rom);
+    selftest_rom_free(&t);
+}
+
+int main(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/spgsim-test-fuzz-XXXXXX");
+    if (!mkdtemp(tmpdir)) {
+        printf("cannot make a temporary directory\n");
+        return 1;
+    }
+    RUN(test_generator_deterministic);
+    RUN(test_generator_swarm);
+    RUN(test_no_divergence_with_itself);
+    RUN(test_planted_found_minimised);
+    RUN(test_planted_written);
+    RUN(test_time_limit);
+    RUN(test_selftest_image_smoke);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    if (system(cmd) != 0)
+        printf("could not remove %s\n", tmpdir);
+    TEST_MAIN_END();
+}
