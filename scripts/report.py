@@ -169,6 +169,8 @@ def mask_pixels(heights, flip_x=False, flip_y=False):
 class ScenarioMap:
     """The tile map of a scenario file, read with python3-yaml."""
 
+    cell = 16  # px per map cell
+
     def __init__(self, doc):
         tiles = doc.get("tiles") or {}
         masks = {}
@@ -235,6 +237,92 @@ class ScenarioMap:
         return img
 
 
+# Special-stage blocks (docs/scenario-format.md, "Special-stage
+# scenarios"): the symbols every maze may use, the legend's block names,
+# and a colour per kind of block.
+SS_DEFAULT_LEGEND = {" ": 0x00, ".": 0x00, "#": 0x01, "B": 0x25, "W": 0x26,
+                     "G": 0x27, "1": 0x28, "U": 0x29, "D": 0x2A, "R": 0x2B,
+                     "X": 0x2C, "g": 0x2D, "o": 0x3A, "E": 0x3B, "h": 0x41,
+                     "s": 0x4A, "@": 0x00}
+SS_BLOCK_NAMES = {"empty": 0x00, "wall": 0x01, "bumper": 0x25, "w": 0x26,
+                  "goal": 0x27, "1up": 0x28, "up": 0x29, "down": 0x2A,
+                  "r": 0x2B, "red_white": 0x2C, "glass": 0x2D, "glass1": 0x2D,
+                  "glass2": 0x2E, "glass3": 0x2F, "glass4": 0x30,
+                  "ring": 0x3A, "emerald": 0x3B, "emerald1": 0x3B,
+                  "emerald2": 0x3C, "emerald3": 0x3D, "emerald4": 0x3E,
+                  "emerald5": 0x3F, "emerald6": 0x40, "ghost": 0x41,
+                  "switch": 0x4A}
+
+
+def ss_block_rgb(b):
+    if b == 0:
+        return (1.0, 1.0, 1.0)
+    if 0x01 <= b <= 0x24:                       # walls
+        return SOLIDITY_RGB["all"]
+    if b == 0x25:                               # bumper
+        return (0.85, 0.20, 0.25)
+    if 0x27 <= b <= 0x2C:                       # goal, 1-up, UP, DOWN, R ...
+        return (0.95, 0.55, 0.10)
+    if 0x2D <= b <= 0x30 or 0x4B <= b <= 0x4E:  # glass, cracking glass
+        return (0.45, 0.75, 0.95)
+    if b == 0x3A or 0x42 <= b <= 0x45:          # ring, sparkle
+        return (0.95, 0.80, 0.15)
+    if 0x3B <= b <= 0x40:                       # emeralds
+        return (0.15, 0.70, 0.35)
+    if b in (0x41, 0x4A):                       # ghost, switch
+        return (0.70, 0.55, 0.85)
+    return (0.65, 0.65, 0.65)
+
+
+def ss_int(v):
+    return v if isinstance(v, int) else int(str(v).replace("$", "0x"), 0)
+
+
+class SpecialMaze:
+    """The maze of a special-stage scenario, in the player's x/y: block
+    (row r, column c) of the maze is layout block (r + $20, c + $20), whose
+    centre the original puts at (24 col - $14, 24 row - $44) (the bumper's
+    aim), so block (0, 0) covers x 736..759, y 688..711."""
+
+    cell = 24
+
+    def __init__(self, doc):
+        ss = doc["special_stage"]
+        legend = dict(SS_DEFAULT_LEGEND)
+        for sym, v in (ss.get("legend") or {}).items():
+            v = str(v)
+            legend[str(sym)] = SS_BLOCK_NAMES[v] if v in SS_BLOCK_NAMES \
+                else ss_int(v)
+        maze = ss["maze"]
+        self.rows = maze.split("\n") if isinstance(maze, str) else \
+            [str(r) for r in maze]
+        while self.rows and self.rows[-1] == "":
+            self.rows.pop()
+        self.width = max(len(r) for r in self.rows)
+        self.height = len(self.rows)
+        self.ox, self.oy = 736, 688
+        grid = np.ones((self.height, self.width, 3))
+        for r, row in enumerate(self.rows):
+            for c, sym in enumerate(row):
+                grid[r, c] = ss_block_rgb(legend.get(sym, 0))
+        self.grid = grid
+
+    def render(self, x0, y0, x1, y1, step=1):
+        """RGB image of [x0,x1) x [y0,y1), one value per `step` px."""
+        xs = (np.arange(x0, x1, step) - self.ox) // self.cell
+        ys = (np.arange(y0, y1, step) - self.oy) // self.cell
+        xs = np.clip(xs, 0, self.width - 1)
+        ys = np.clip(ys, 0, self.height - 1)
+        return self.grid[ys][:, xs]
+
+
+def scenario_map(doc):
+    """The map of a scenario file: its tiles, or its special-stage maze."""
+    if doc.get("mode") == "special_stage":
+        return SpecialMaze(doc)
+    return ScenarioMap(doc)
+
+
 def png_data_uri(fig):
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
@@ -263,7 +351,7 @@ def path_view(smap, paths, near=320):
     frame, and returned as (frame, x, y) of where the path leaves it.
     Returns (x0, y0, x1, y1, leaves)."""
     mx0, my0 = smap.ox, smap.oy
-    mx1, my1 = mx0 + smap.width * 16, my0 + smap.height * 16
+    mx1, my1 = mx0 + smap.width * smap.cell, my0 + smap.height * smap.cell
     if not paths:
         return mx0, my0, mx1, my1, None
     xs = [v for p in paths for v in p[0]]
@@ -306,8 +394,8 @@ def map_figure(smap, golden, core, title, actual_label="core"):
     # The tiles are drawn only where they are in view; a very large view
     # gets one pixel per tile.
     rx0, ry0 = max(vx0, smap.ox), max(vy0, smap.oy)
-    rx1 = min(vx1, smap.ox + smap.width * 16)
-    ry1 = min(vy1, smap.oy + smap.height * 16)
+    rx1 = min(vx1, smap.ox + smap.width * smap.cell)
+    ry1 = min(vy1, smap.oy + smap.height * smap.cell)
     w, h = vx1 - vx0, vy1 - vy0
     fw = 9.0
     fh = max(2.2, min(7.0, fw * h / w + 0.8))
@@ -1216,8 +1304,11 @@ def render_page(args, root, spgsim, check, tmp):
     w('<h2 id="maps">Scenario maps</h2><p>Solid pixels of every cell\'s mask '
       '(flips applied; dark: all, blue: top only, orange: sides only, grey: '
       'none), with the golden\'s path (green) and the %s\'s (red, dashed), '
-      'x and y per frame, framed on the frames near the tiles.</p>'
-      % esc(actual_label))
+      'x and y per frame, framed on the frames near the tiles.  A '
+      'special-stage maze shows its 24 px blocks unrotated (dark: walls, '
+      'red: bumpers, orange: GOAL, 1-up, UP/DOWN, R, light blue: glass, '
+      'yellow: rings, green: emeralds, purple: ghost blocks and their '
+      'switch).</p>' % esc(actual_label))
     for s in sorted(scen, key=lambda s: s.get("path") or ""):
         path = s.get("path")
         golden, core, gerr, cerr = traces[path]
@@ -1228,7 +1319,7 @@ def render_page(args, root, spgsim, check, tmp):
                 raise ValueError("the loader rejects it")
             with open(os.path.join(root, path)) as f:
                 doc = yaml.safe_load(f)
-            smap = ScenarioMap(doc)
+            smap = scenario_map(doc)
             if doc.get("description"):
                 w("<p>%s</p>" % esc(doc["description"]))
             w('<img class="map" alt="map of %s" src="%s">' % (

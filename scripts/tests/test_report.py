@@ -298,6 +298,21 @@ def main():
               "map: cells placed at the origin ($-hex), flips and solidity "
               "colour applied")
 
+    # ---- unit: a special-stage maze, placed as the original's blocks ----
+    maze = rep.scenario_map({"mode": "special_stage", "special_stage": {
+        "legend": {"x": "glass3", "9": 0x2C},
+        "maze": "#####\n#@ x#\n#9 o#\n#####\n"}})
+    wall, white = tuple(rep.SOLIDITY_RGB["all"]), (1, 1, 1)
+    img = maze.render(736, 688, 736 + 5 * 24, 688 + 4 * 24)
+    res.check(isinstance(maze, rep.SpecialMaze) and maze.width == 5 and
+              maze.height == 4 and tuple(img[0, 0]) == wall and
+              tuple(img[24, 23]) == wall and tuple(img[24, 24]) == white and
+              tuple(img[24, 72]) == rep.ss_block_rgb(0x2F) and
+              tuple(img[48, 24]) == rep.ss_block_rgb(0x2C) and
+              tuple(img[48, 72]) == rep.ss_block_rgb(0x3A),
+              "special-stage maze: block (0, 0) at x 736, y 688, 24 px a "
+              "block, legend names and ids")
+
     # ---- unit: a map framed on the path near the tiles ----
     fmap = rep.ScenarioMap({"tiles": {"b": {"heights": "full", "angle": 255}},
                             "map": {"origin": [512, 640], "legend": {"#": "b"},
