@@ -152,12 +152,22 @@ int cmd_capture(int argc, char **argv)
                 }
             } else {
                 const char *to = out_path ? out_path : dest;
-                if (capture_write_golden_trace(to, &rom, &s, &t, stderr) != 0)
+                char detail[256];
+                golden_before before;
+                golden_before_read(&before, to);
+                if (capture_write_golden_trace(to, &rom, &s, &t, stderr) != 0) {
+                    golden_after(&before, to, detail, sizeof detail);
                     status = 2;
-                else
-                    printf("%s -> %s (%d frames, special stage, %lu "
+                } else {
+                    golden_change c = golden_after(&before, to, detail,
+                                                   sizeof detail);
+                    changes[c]++;
+                    printf("%s -> %s: %s%s%s (%d frames, special stage, %lu "
                            "instructions corrected)\n",
-                           path, to, s.frames, stats.fix_corrected);
+                           path, to, golden_change_name(c),
+                           detail[0] ? ": " : "", detail, s.frames,
+                           stats.fix_corrected);
+                }
                 trace_free(&t);
             }
             free(dest);
