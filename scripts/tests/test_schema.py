@@ -305,8 +305,6 @@ BAD = [
     ("height_radius 256", mut_set(["start", "height_radius"], 256)),
     ("width_radius -1", mut_set(["start", "width_radius"], -1)),
     ("anim 31", mut_set(["start", "anim"], 31)),
-    ("anim 16 (afChange)", mut_set(["start", "anim"], 16)),
-    ("anim 30 (afChange)", mut_set(["start", "anim"], 30)),
     ("routine 4", mut_set(["start", "routine"], 4)),
     ("routine 0", mut_set(["start", "routine"], 0)),
     ("angle_buffer_1 256", mut_set(["start", "angle_buffer_1"], 256)),
