@@ -71,12 +71,32 @@ static bool hook_unmapped(uc_engine *uc, uc_mem_type type, uint64_t address,
     return false;
 }
 
+/* A write to work RAM, which Unicorn sees as read-only (driver engines):
+ * store the value (big-endian, `size` bytes) into the RAM buffer and report
+ * the access handled; Unicorn then discards its own write.  Bytes outside
+ * the 64 KiB mapping the write starts in are left alone: Unicorn retries
+ * such a write (it is always misaligned) a byte at a time, and those bytes
+ * then meet whatever lies there (and its error). */
+static int ram_write(emu *e, uint32_t addr, int size, uint64_t value)
+{
+    uint32_t base = addr & 0xFFFF0000u;
+    if ((base != EMU_RAM_BASE && base != EMU_RAM_MIRROR) || (e->flags & EMU_PER_FRAME))
+        return 0;
+    for (int i = size - 1; i >= 0; i--, value >>= 8) {
+        uint32_t a = addr + (uint32_t)i;
+        if ((a & 0xFFFF0000u) == base)
+            e->ram[a & 0xFFFFu] = (uint8_t)value;
+    }
+    return 1;
+}
+
 static bool hook_prot(uc_engine *uc, uc_mem_type type, uint64_t address,
                       int size, int64_t value, void *user)
 {
     emu *e = user;
     char what[160];
-    (void)value;
+    if (type == UC_MEM_WRITE_PROT && ram_write(e, (uint32_t)address, size, (uint64_t)value))
+        return true;
     snprintf(what, sizeof what, "%s of %d byte(s) at protected address $%08X%s",
              access_name(type), size, (unsigned)address,
              (uint32_t)address < e->rom_map ? " (ROM)" : "");
@@ -125,33 +145,46 @@ static bool hook_insn_invalid(uc_engine *uc, void *user)
     return false;
 }
 
+static void driver_frame(uc_engine *uc, emu *e);
+
 static void hook_block(uc_engine *uc, uint64_t address, uint32_t size, void *user)
 {
     emu *e = user;
     uint32_t a = (uint32_t)address;
-    if (a == EMU_SENTINEL)
-        return;
-    if (a < e->code_begin || a >= e->code_end) {
-        char what[160];
-        snprintf(what, sizeof what,
-                 "execution left the code range [$%06X, $%06X) at $%08X",
-                 (unsigned)e->code_begin, (unsigned)e->code_end, (unsigned)a);
-        fail(e, EMU_ERR_OUTSIDE, a, a, what);
-        uc_emu_stop(uc);
+    if (a - e->code_begin < e->code_end - e->code_begin) {
+        /* The budget counts instruction words: every instruction has at
+         * least one, so this stops no later than `budget` instructions
+         * (Unicorn's own instruction count would slow every instruction
+         * down six-fold). */
+        e->words_run += size / 2 ? size / 2 : 1;
+        if (e->words_run > e->budget) {
+            char what[160];
+            snprintf(what, sizeof what,
+                     "no return within the budget of %llu instruction words",
+                     (unsigned long long)e->budget);
+            fail(e, EMU_ERR_BUDGET, a, 0, what);
+            uc_emu_stop(uc);
+        }
         return;
     }
-    /* The budget counts instruction words: every instruction has at least
-     * one, so this stops no later than `budget` instructions (Unicorn's own
-     * instruction count would slow every instruction down six-fold). */
-    e->words_run += size / 2 ? size / 2 : 1;
-    if (e->words_run > e->budget) {
-        char what[160];
-        snprintf(what, sizeof what,
-                 "no return within the budget of %llu instruction words",
-                 (unsigned long long)e->budget);
-        fail(e, EMU_ERR_BUDGET, a, 0, what);
-        uc_emu_stop(uc);
+    if (a == EMU_SENTINEL) {
+        /* Per frame, the sentinel is where uc_emu_start stops (this hook
+         * never runs there); with the driver, a frame boundary. */
+        if (e->run)
+            driver_frame(uc, e);
+        return;
     }
+    if (a == EMU_DRIVER_JMP && e->drv_jmp_due) {
+        /* the driver's jump to the routine, right after its first block */
+        e->drv_jmp_due = 0;
+        return;
+    }
+    char what[160];
+    snprintf(what, sizeof what,
+             "execution left the code range [$%06X, $%06X) at $%08X",
+             (unsigned)e->code_begin, (unsigned)e->code_end, (unsigned)a);
+    fail(e, EMU_ERR_OUTSIDE, a, a, what);
+    uc_emu_stop(uc);
 }
 
 static void record_form(emu *e, uint32_t address)
@@ -259,8 +292,9 @@ static int uc_failed(emu *e, const char *step, uc_err err)
 }
 
 int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
-             uint32_t code_begin, uint32_t code_end, int log_forms)
+             uint32_t code_begin, uint32_t code_end, unsigned flags)
 {
+    int log_forms = (flags & EMU_LOG_FORMS) != 0;
     uc_err err;
     uc_hook hh;
 
@@ -269,6 +303,7 @@ int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
         fail(e, EMU_ERR_UNICORN, 0, 0, "ROM image size out of range (1 byte .. 4 MiB)");
         return -1;
     }
+    e->flags = flags;
     e->rom_size = rom_size;
     e->rom_map = (rom_size + PAGE - 1) & ~(PAGE - 1);
     e->code_begin = code_begin;
@@ -281,7 +316,8 @@ int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
         return -1;
     }
     memcpy(e->rom, rom, rom_size);
-    /* The sentinel page is never meant to run: fill it with ILLEGAL. */
+    /* The sentinel page: ILLEGAL everywhere but where emu_run writes the
+     * driver (never run per frame: uc_emu_start stops at the sentinel). */
     for (uint32_t i = 0; i < PAGE; i += 2) {
         e->sentinel_page[i] = 0x4A;
         e->sentinel_page[i + 1] = 0xFC;
@@ -323,6 +359,18 @@ int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
     err = uc_mem_map_ptr(e->uc, EMU_RAM_MIRROR, EMU_RAM_SIZE, UC_PROT_ALL, e->ram);
     if (err != UC_ERR_OK)
         return uc_failed(e, "map RAM mirror", err);
+    if (!(flags & EMU_PER_FRAME)) {
+        /* Work RAM writes through the write-protection hook (see emu.h):
+         * Unicorn 2.0.1 makes each write it performs itself look for
+         * translated code to invalidate, which costs more than the rest of
+         * the write. */
+        err = uc_mem_protect(e->uc, EMU_RAM_BASE, EMU_RAM_SIZE, UC_PROT_READ | UC_PROT_EXEC);
+        if (err == UC_ERR_OK)
+            err = uc_mem_protect(e->uc, EMU_RAM_MIRROR, EMU_RAM_SIZE,
+                                 UC_PROT_READ | UC_PROT_EXEC);
+        if (err != UC_ERR_OK)
+            return uc_failed(e, "write-protect RAM", err);
+    }
     err = uc_mmio_map(e->uc, Z80_BASE, WINDOW_SIZE, z80_read, e, z80_write, e);
     if (err != UC_ERR_OK)
         return uc_failed(e, "map Z80 window", err);
@@ -353,6 +401,13 @@ int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
                           (uint64_t)code_begin, (uint64_t)code_end - 1);
         if (err != UC_ERR_OK)
             return uc_failed(e, "hook instructions", err);
+    }
+    /* The driver runs until a hook stops it: no exit address (uc_emu_start
+     * ignores `until`; nothing is translated as an exit). */
+    if (!(flags & EMU_PER_FRAME)) {
+        err = uc_ctl_exits_enable(e->uc);
+        if (err != UC_ERR_OK)
+            return uc_failed(e, "disable exit addresses", err);
     }
     /* Correct the instructions Unicorn runs wrongly, wherever they are. */
     if (m68kfix_install_stats(e->uc, code_begin, code_end - 1, &e->fix_stats) != 0) {
@@ -392,6 +447,10 @@ int emu_call(emu *e, uint32_t pc, uint32_t a0, uint32_t sp, uint64_t budget)
     uc_err err;
 
     memset(&e->err, 0, sizeof e->err);
+    if (!(e->flags & EMU_PER_FRAME)) {
+        fail(e, EMU_ERR_UNICORN, 0, 0, "emu_call needs an engine opened with EMU_PER_FRAME");
+        return -1;
+    }
     for (int i = 0; i < 8; i++)
         uc_reg_write(e->uc, dregs[i], &zero);
     for (int i = 0; i < 7; i++)
@@ -430,6 +489,161 @@ int emu_call(emu *e, uint32_t pc, uint32_t a0, uint32_t sp, uint64_t budget)
         return -1;
     }
     return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The frame driver                                                          */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The driver, hand-encoded (no assembler needed to build), at EMU_SENTINEL.
+ * It gives the routine exactly the state emu_call gives it: D0-D7 and
+ * A1-A6 zero, A0 set, SR $2700 (flags clear, set last: moveq and pea set
+ * flags), the stack pointer at sp - 4 holding the sentinel address.  The
+ * routine's rts returns to the driver's first word, which starts the next
+ * frame.  Its forms are all plain ones Unicorn runs correctly (none of
+ * m68kfix's; see docs/emulator-audit.md).  Words marked with a slot are
+ * filled in by emu_driver_code().
+ */
+enum { SLOT_A0 = 0x1E / 2, SLOT_SP = 0x24 / 2, SLOT_PC = 0x34 / 2 };
+static const uint16_t driver_template[EMU_DRIVER_WORDS] = {
+    0x7000,                 /* $00 moveq #0,d0 */
+    0x7200,                 /* $02 moveq #0,d1 */
+    0x7400,                 /* $04 moveq #0,d2 */
+    0x7600,                 /* $06 moveq #0,d3 */
+    0x7800,                 /* $08 moveq #0,d4 */
+    0x7A00,                 /* $0A moveq #0,d5 */
+    0x7C00,                 /* $0C moveq #0,d6 */
+    0x7E00,                 /* $0E moveq #0,d7 */
+    0x93C9,                 /* $10 suba.l a1,a1 */
+    0x95CA,                 /* $12 suba.l a2,a2 */
+    0x97CB,                 /* $14 suba.l a3,a3 */
+    0x99CC,                 /* $16 suba.l a4,a4 */
+    0x9BCD,                 /* $18 suba.l a5,a5 */
+    0x9DCE,                 /* $1A suba.l a6,a6 */
+    0x207C, 0, 0,           /* $1C movea.l #a0,a0           (slot $1E) */
+    0x2E7C, 0, 0,           /* $22 movea.l #sp,a7           (slot $24) */
+    0x4879, 0x0080, 0x0000, /* $28 pea ($00800000).l: the return address */
+    0x46FC, 0x2700,         /* $2E move.w #$2700,sr (ends the block) */
+    0x4EF9, 0, 0,           /* $32 jmp (pc).l: EMU_DRIVER_JMP (slot $34) */
+};
+_Static_assert(EMU_SENTINEL == 0x00800000u, "the pea above pushes $00800000");
+_Static_assert(EMU_DRIVER_JMP - EMU_SENTINEL == 0x32u, "EMU_DRIVER_JMP");
+
+void emu_driver_code(uint16_t *w, uint32_t pc, uint32_t a0, uint32_t sp)
+{
+    memcpy(w, driver_template, sizeof driver_template);
+    w[SLOT_A0] = (uint16_t)(a0 >> 16);
+    w[SLOT_A0 + 1] = (uint16_t)a0;
+    w[SLOT_SP] = (uint16_t)(sp >> 16);
+    w[SLOT_SP + 1] = (uint16_t)sp;
+    w[SLOT_PC] = (uint16_t)(pc >> 16);
+    w[SLOT_PC + 1] = (uint16_t)pc;
+}
+
+/* Put the driver for (pc, a0, sp) into the sentinel page, unless it is
+ * there already; drop Unicorn's translation of an older one. */
+static int driver_load(emu *e, uint32_t pc, uint32_t a0, uint32_t sp)
+{
+    uint16_t w[EMU_DRIVER_WORDS];
+    if (e->drv_loaded && e->drv_pc == pc && e->drv_a0 == a0 && e->drv_sp == sp)
+        return 0;
+    emu_driver_code(w, pc, a0, sp);
+    for (size_t i = 0; i < EMU_DRIVER_WORDS; i++) {
+        e->sentinel_page[2 * i] = (uint8_t)(w[i] >> 8);
+        e->sentinel_page[2 * i + 1] = (uint8_t)w[i];
+    }
+    uc_err err = uc_ctl_remove_cache(e->uc, EMU_SENTINEL, EMU_SENTINEL + PAGE);
+    if (err != UC_ERR_OK)
+        return uc_failed(e, "flush the driver's translation", err);
+    e->drv_loaded = 1;
+    e->drv_pc = pc;
+    e->drv_a0 = a0;
+    e->drv_sp = sp;
+    return 0;
+}
+
+/* The driver's first block is about to run: the previous frame (if any)
+ * has returned; start the next one or stop. */
+static void driver_frame(uc_engine *uc, emu *e)
+{
+    const emu_frames *r = e->run;
+    if (e->frame > 0) {
+        uint32_t end_sp = reg32(uc, UC_M68K_REG_A7);
+        if (end_sp != e->drv_sp) {
+            char what[160];
+            snprintf(what, sizeof what,
+                     "returned with the stack pointer at $%08X instead of $%08X",
+                     (unsigned)end_sp, (unsigned)e->drv_sp);
+            fail(e, EMU_ERR_STACK, EMU_SENTINEL, 0, what);
+            uc_emu_stop(uc);
+            return;
+        }
+        if (r->after)
+            r->after(r->user, e->frame);
+    }
+    if (e->frame >= r->count) {
+        e->run_done = 1;
+        uc_emu_stop(uc); /* before the block runs */
+        return;
+    }
+    e->frame++;
+    if (r->before)
+        r->before(r->user, e->frame);
+    e->words_run = 0;
+    e->drv_jmp_due = 1;
+}
+
+int emu_run(emu *e, uint32_t pc, uint32_t a0, uint32_t sp, uint64_t budget,
+            const emu_frames *frames)
+{
+    memset(&e->err, 0, sizeof e->err);
+    e->frame = 0;
+    e->budget = budget;
+    e->words_run = 0;
+    if (e->flags & EMU_PER_FRAME) {
+        for (int f = 1; f <= frames->count; f++) {
+            e->frame = f;
+            if (frames->before)
+                frames->before(frames->user, f);
+            if (emu_call(e, pc, a0, sp, budget) != 0)
+                return -1;
+            if (frames->after)
+                frames->after(frames->user, f);
+        }
+        return 0;
+    }
+    if (driver_load(e, pc, a0, sp) != 0)
+        return -1;
+    /* The driver writes every register the routine sees but SR's system
+     * byte, which it keeps: supervisor mode from the start. */
+    uint32_t sr = 0x2700;
+    uc_reg_write(e->uc, UC_M68K_REG_SR, &sr);
+    e->drv_jmp_due = 0;
+    e->run_done = 0;
+    e->run = frames;
+    uc_err err = uc_emu_start(e->uc, EMU_SENTINEL, 0, 0, 0);
+    e->run = NULL;
+    e->drv_jmp_due = 0;
+    uint32_t end_pc = reg32(e->uc, UC_M68K_REG_PC);
+    if (e->err.status != EMU_OK)
+        return -1;
+    if (err != UC_ERR_OK) {
+        char what[160];
+        snprintf(what, sizeof what, "Unicorn: %s", uc_strerror(err));
+        fail(e, EMU_ERR_UNICORN, end_pc, 0, what);
+        return -1;
+    }
+    if (!e->run_done) {
+        fail(e, EMU_ERR_UNICORN, end_pc, 0, "emulation stopped before the routine returned");
+        return -1;
+    }
+    return 0;
+}
+
+void emu_clear_ram(emu *e)
+{
+    memset(e->ram, 0, EMU_RAM_SIZE);
 }
 
 static size_t ram_off(uint32_t addr)
@@ -483,4 +697,10 @@ void emu_rom_w8(emu *e, uint32_t addr, uint8_t v)
 {
     if (addr < e->rom_map)
         e->rom[addr] = v;
+}
+
+void emu_rom_write(emu *e, uint32_t addr, const uint8_t *bytes, uint32_t len)
+{
+    if (addr < e->rom_map && len <= e->rom_map - addr)
+        memcpy(e->rom + addr, bytes, len);
 }
