@@ -71,38 +71,42 @@ static bool hook_unmapped(uc_engine *uc, uc_mem_type type, uint64_t address,
     return false;
 }
 
-/* A write to work RAM, which Unicorn sees as read-only (driver engines):
- * store the value (big-endian, `size` bytes) into the RAM buffer and report
- * the access handled; Unicorn then discards its own write.  Bytes outside
- * the 64 KiB mapping the write starts in are left alone: Unicorn retries
- * such a write (it is always misaligned) a byte at a time, and those bytes
- * then meet whatever lies there (and its error). */
-static int ram_write(emu *e, uint32_t addr, int size, uint64_t value)
+static __attribute__((noinline)) bool prot_error(uc_engine *uc, emu *e,
+                                                  uc_mem_type type,
+                                                  uint64_t address, int size)
 {
-    uint32_t base = addr & 0xFFFF0000u;
-    if ((base != EMU_RAM_BASE && base != EMU_RAM_MIRROR) || (e->flags & EMU_PER_FRAME))
-        return 0;
-    for (int i = size - 1; i >= 0; i--, value >>= 8) {
-        uint32_t a = addr + (uint32_t)i;
-        if ((a & 0xFFFF0000u) == base)
-            e->ram[a & 0xFFFFu] = (uint8_t)value;
-    }
-    return 1;
-}
-
-static bool hook_prot(uc_engine *uc, uc_mem_type type, uint64_t address,
-                      int size, int64_t value, void *user)
-{
-    emu *e = user;
     char what[160];
-    if (type == UC_MEM_WRITE_PROT && ram_write(e, (uint32_t)address, size, (uint64_t)value))
-        return true;
     snprintf(what, sizeof what, "%s of %d byte(s) at protected address $%08X%s",
              access_name(type), size, (unsigned)address,
              (uint32_t)address < e->rom_map ? " (ROM)" : "");
     fail(e, EMU_ERR_PROTECTED, reg32(uc, UC_M68K_REG_PC), (uint32_t)address, what);
     uc_emu_stop(uc);
     return false;
+}
+
+/*
+ * Accesses to protected memory.  Work RAM is read-only to Unicorn on driver
+ * engines: a write to it lands here, and is done here, into the RAM buffer
+ * (big-endian, `size` bytes); returning true tells Unicorn the access was
+ * handled, and Unicorn then discards its own write.  Bytes beyond the 64
+ * KiB mapping the write starts in are left alone: Unicorn redoes such a
+ * write (it is always misaligned) a byte at a time, and those bytes meet
+ * whatever lies there, and its error.  Anything else is an error.
+ */
+static bool hook_prot(uc_engine *uc, uc_mem_type type, uint64_t address,
+                      int size, int64_t value, void *user)
+{
+    emu *e = user;
+    uint32_t a = (uint32_t)address, base = a & 0xFFFF0000u;
+    if (type == UC_MEM_WRITE_PROT && (base == EMU_RAM_BASE || base == EMU_RAM_MIRROR) &&
+        !(e->flags & EMU_PER_FRAME)) {
+        uint64_t v = (uint64_t)value;
+        for (int i = size - 1; i >= 0; i--, v >>= 8)
+            if (((a + (uint32_t)i) & 0xFFFF0000u) == base)
+                e->ram[(a + (uint32_t)i) & 0xFFFFu] = (uint8_t)v;
+        return true;
+    }
+    return prot_error(uc, e, type, address, size);
 }
 
 static const char *exception_name(uint32_t intno)
@@ -147,26 +151,72 @@ static bool hook_insn_invalid(uc_engine *uc, void *user)
 
 static void driver_frame(uc_engine *uc, emu *e);
 
-static void hook_block(uc_engine *uc, uint64_t address, uint32_t size, void *user)
+/*
+ * The instruction corrections on a driver engine.  m68kfix_install hooks
+ * every even address of a range whose word is a corrected form (code or
+ * data alike, so that no instruction escapes); Unicorn then walks that
+ * whole list of hooks (218 for Sonic 1) each time one of them runs.  Here
+ * the same addresses are hooked, but only inside blocks that are about to
+ * run: before a block of the code range runs for the first time, its even
+ * addresses are checked; if any still needs its hook, the run stops before
+ * the block, emu_run installs the hooks (m68kfix_install over each address,
+ * which also drops Unicorn's translations of it) and resumes at the block.
+ * fix_scanned[i] holds how many bytes from code_begin + 2i were checked.
+ * Returns 1 when hooks are due.
+ */
+static int fix_scan(emu *e, uint32_t a, uint32_t size)
 {
-    emu *e = user;
-    uint32_t a = (uint32_t)address;
-    if (a - e->code_begin < e->code_end - e->code_begin) {
-        /* The budget counts instruction words: every instruction has at
-         * least one, so this stops no later than `budget` instructions
-         * (Unicorn's own instruction count would slow every instruction
-         * down six-fold). */
-        e->words_run += size / 2 ? size / 2 : 1;
-        if (e->words_run > e->budget) {
-            char what[160];
-            snprintf(what, sizeof what,
-                     "no return within the budget of %llu instruction words",
-                     (unsigned long long)e->budget);
-            fail(e, EMU_ERR_BUDGET, a, 0, what);
-            uc_emu_stop(uc);
-        }
+    uint32_t i = (a - e->code_begin) / 2;
+    if ((a - e->code_begin) % 2 == 0 && e->fix_scanned[i] >= size)
+        return 0;
+    e->fix_due_count = 0;
+    for (uint32_t at = a + (a & 1u); at < a + size && at + 1 < e->code_end; at += 2) {
+        uint32_t k = (at - e->code_begin) / 2;
+        if (e->fix_hooked[k / 8] & (1u << (k % 8)))
+            continue;
+        uint16_t op = (uint16_t)(e->rom[at] << 8 | e->rom[at + 1]);
+        if (!m68kfix_is_corrected_form(op))
+            continue;
+        if (e->fix_due_count == EMU_FIX_DUE_MAX)
+            break; /* the rest on the next pass */
+        e->fix_due[e->fix_due_count++] = at;
+    }
+    if (e->fix_due_count)
+        return 1;
+    if ((a - e->code_begin) % 2 == 0)
+        e->fix_scanned[i] = (uint16_t)(size < 0xFFFFu ? size : 0xFFFFu);
+    return 0;
+}
+
+/* The slow paths of hook_block, kept out of line so that its common path
+ * (a block of the code range) stays a few instructions. */
+static __attribute__((noinline)) void block_over_budget(uc_engine *uc, emu *e,
+                                                        uint32_t a)
+{
+    char what[160];
+    snprintf(what, sizeof what,
+             "no return within the budget of %llu instruction words",
+             (unsigned long long)e->budget);
+    fail(e, EMU_ERR_BUDGET, a, 0, what);
+    uc_emu_stop(uc);
+}
+
+/* A block of the code range whose corrections may be due (fix_scan). */
+static __attribute__((noinline)) void block_unscanned(uc_engine *uc, emu *e,
+                                                      uint32_t a, uint32_t size)
+{
+    if (fix_scan(e, a, size)) {
+        uc_emu_stop(uc); /* before the block runs (and counts); emu_run hooks */
         return;
     }
+    e->words_run += size / 2 ? size / 2 : 1;
+    if (e->words_run > e->budget)
+        block_over_budget(uc, e, a);
+}
+
+static __attribute__((noinline)) void block_elsewhere(uc_engine *uc, emu *e,
+                                                      uint32_t a)
+{
     if (a == EMU_SENTINEL) {
         /* Per frame, the sentinel is where uc_emu_start stops (this hook
          * never runs there); with the driver, a frame boundary. */
@@ -185,6 +235,28 @@ static void hook_block(uc_engine *uc, uint64_t address, uint32_t size, void *use
              (unsigned)e->code_begin, (unsigned)e->code_end, (unsigned)a);
     fail(e, EMU_ERR_OUTSIDE, a, a, what);
     uc_emu_stop(uc);
+}
+
+/* Runs before every translation block: the code range check, the
+ * per-frame budget, the driver's frame boundary, the corrections due. */
+static void hook_block(uc_engine *uc, uint64_t address, uint32_t size, void *user)
+{
+    emu *e = user;
+    uint32_t a = (uint32_t)address, off = a - e->code_begin;
+    if (off >= e->code_end - e->code_begin) {
+        block_elsewhere(uc, e, a);
+        return;
+    }
+    if (e->fix_scanned && (off % 2 != 0 || e->fix_scanned[off / 2] < size)) {
+        block_unscanned(uc, e, a, size);
+        return;
+    }
+    /* The budget counts instruction words: every instruction has at least
+     * one, so this stops no later than `budget` instructions (Unicorn's
+     * own instruction count would slow every instruction down six-fold). */
+    e->words_run += size / 2 ? size / 2 : 1;
+    if (e->words_run > e->budget)
+        block_over_budget(uc, e, a);
 }
 
 static void record_form(emu *e, uint32_t address)
@@ -409,8 +481,25 @@ int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
         if (err != UC_ERR_OK)
             return uc_failed(e, "disable exit addresses", err);
     }
-    /* Correct the instructions Unicorn runs wrongly, wherever they are. */
-    if (m68kfix_install_stats(e->uc, code_begin, code_end - 1, &e->fix_stats) != 0) {
+    /* Correct the instructions Unicorn runs wrongly, wherever they are:
+     * per frame, every candidate address of the code range at once; with
+     * the driver, the candidates of each block before it first runs (see
+     * fix_scan).  The call over the sentinel's first byte (which holds no
+     * candidate) makes m68kfix calibrate itself now, before anything runs. */
+    int fix_rc;
+    if (flags & EMU_PER_FRAME) {
+        fix_rc = m68kfix_install_stats(e->uc, code_begin, code_end - 1, &e->fix_stats);
+    } else {
+        size_t words = (size_t)(code_end - code_begin + 1) / 2;
+        e->fix_scanned = calloc(words, sizeof *e->fix_scanned);
+        e->fix_hooked = calloc((words + 7) / 8, 1);
+        if (!e->fix_scanned || !e->fix_hooked) {
+            fail(e, EMU_ERR_UNICORN, 0, 0, "out of memory");
+            return -1;
+        }
+        fix_rc = m68kfix_install_stats(e->uc, EMU_SENTINEL, EMU_SENTINEL, NULL);
+    }
+    if (fix_rc != 0) {
         fail(e, EMU_ERR_UNICORN, 0, 0,
              "could not install the instruction corrections (m68kfix)");
         return -1;
@@ -428,6 +517,10 @@ void emu_close(emu *e)
     free(e->sentinel_page);
     free(e->forms);
     free(e->form_of_opcode);
+    free(e->fix_scanned);
+    free(e->fix_hooked);
+    e->fix_scanned = NULL;
+    e->fix_hooked = NULL;
     e->rom = e->ram = e->sentinel_page = NULL;
     e->forms = NULL;
     e->form_of_opcode = NULL;
@@ -622,7 +715,23 @@ int emu_run(emu *e, uint32_t pc, uint32_t a0, uint32_t sp, uint64_t budget,
     e->drv_jmp_due = 0;
     e->run_done = 0;
     e->run = frames;
+    e->fix_due_count = 0;
     uc_err err = uc_emu_start(e->uc, EMU_SENTINEL, 0, 0, 0);
+    while (err == UC_ERR_OK && e->err.status == EMU_OK && e->fix_due_count) {
+        /* stopped before a block whose corrections are due (fix_scan) */
+        for (int k = 0; k < e->fix_due_count; k++) {
+            uint32_t at = e->fix_due[k], w = (at - e->code_begin) / 2;
+            if (m68kfix_install_stats(e->uc, at, at + 1, &e->fix_stats) != 0) {
+                e->run = NULL;
+                fail(e, EMU_ERR_UNICORN, at, 0,
+                     "could not install the instruction corrections (m68kfix)");
+                return -1;
+            }
+            e->fix_hooked[w / 8] = (uint8_t)(e->fix_hooked[w / 8] | 1u << (w % 8));
+        }
+        e->fix_due_count = 0;
+        err = uc_emu_start(e->uc, reg32(e->uc, UC_M68K_REG_PC), 0, 0, 0);
+    }
     e->run = NULL;
     e->drv_jmp_due = 0;
     uint32_t end_pc = reg32(e->uc, UC_M68K_REG_PC);

@@ -60,6 +60,9 @@
 #define EMU_DRIVER_JMP (EMU_SENTINEL + 0x32u)
 #define EMU_DRIVER_WORDS 28u
 
+/* Instruction corrections one stop installs at most (emu.c, fix_scan). */
+#define EMU_FIX_DUE_MAX 32
+
 typedef enum emu_status {
     EMU_OK = 0,
     EMU_ERR_UNMAPPED,   /* access to an address nothing is mapped at */
@@ -123,6 +126,12 @@ typedef struct emu {
     int frame;              /* frame being run (1-based), 0 before any */
     int drv_jmp_due;        /* the driver's second block may run next */
     int run_done;           /* the last frame returned */
+    /* instruction corrections installed block by block (driver engines) */
+    uint16_t *fix_scanned;  /* per even address of the code range: bytes
+                               from there checked for corrected forms */
+    uint8_t *fix_hooked;    /* bit per even address: correction installed */
+    uint32_t fix_due[EMU_FIX_DUE_MAX]; /* to install before going on */
+    int fix_due_count;
 } emu;
 
 /*
