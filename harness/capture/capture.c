@@ -414,6 +414,11 @@ void capture_session_close(capture_session *cs)
     free(cs);
 }
 
+const emu *capture_session_emu(const capture_session *cs)
+{
+    return cs->up ? &cs->e : NULL;
+}
+
 /* Back to the state a new engine starts in: work RAM zero, and the ROM
  * copy's collision tables (the only ROM bytes level_build writes) as in
  * the image.  The code and the sentinel page never change, so Unicorn's

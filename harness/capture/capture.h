@@ -140,6 +140,10 @@ int capture_session_run(capture_session *cs, const scenario *s, spg_player *rows
 
 void capture_session_close(capture_session *cs);
 
+/* For tests: the session's emulator, or NULL after an emulator failure
+ * (until the next run sets up a new one). */
+const emu *capture_session_emu(const capture_session *cs);
+
 /* One scenario on a session of its own (see capture_session_run). */
 int capture_scenario(const capture_rom *rom, const scenario *s,
                      capture_forms *forms, spg_player *rows,
