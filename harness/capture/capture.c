@@ -291,8 +291,8 @@ static void quiet_game(emu *e, const capture_rom *rom, const scenario *s)
     const capture_addrs *a = &rom->addrs;
     /* Object RAM beyond the player stays zero: no object for the player
      * to collide with (the RAM starts zeroed; make it explicit). */
-    for (uint32_t addr = a->player + OBJ_SIZE; addr < a->objspace_end; addr++)
-        emu_w8(e, addr, 0);
+    if (a->objspace_end > a->player + OBJ_SIZE)
+        emu_fill(e, a->player + OBJ_SIZE, 0, a->objspace_end - (a->player + OBJ_SIZE));
     emu_w8(e, a->zone, QUIET_ZONE);
     emu_w8(e, a->zone + 1, 0); /* act */
     emu_w16(e, a->debuguse, 0);

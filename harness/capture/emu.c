@@ -792,6 +792,17 @@ void emu_w32(emu *e, uint32_t addr, uint32_t v)
     emu_w16(e, addr + 2, (uint16_t)v);
 }
 
+void emu_fill(emu *e, uint32_t addr, uint8_t v, uint32_t len)
+{
+    while (len > 0) {
+        size_t off = ram_off(addr);
+        size_t n = EMU_RAM_SIZE - off < len ? EMU_RAM_SIZE - off : len;
+        memset(e->ram + off, v, n);
+        addr += (uint32_t)n;
+        len -= (uint32_t)n;
+    }
+}
+
 uint8_t emu_rom_r8(const emu *e, uint32_t addr)
 {
     return addr < e->rom_map ? e->rom[addr] : 0;

@@ -182,6 +182,8 @@ uint32_t emu_r32(const emu *e, uint32_t addr);
 void emu_w8(emu *e, uint32_t addr, uint8_t v);
 void emu_w16(emu *e, uint32_t addr, uint16_t v);
 void emu_w32(emu *e, uint32_t addr, uint32_t v);
+/* len bytes from addr set to v (wrapping within the 64 KiB). */
+void emu_fill(emu *e, uint32_t addr, uint8_t v, uint32_t len);
 
 /* The private ROM copy: bytes at ROM addresses (must be inside the image). */
 uint8_t emu_rom_r8(const emu *e, uint32_t addr);

@@ -88,8 +88,7 @@ int level_build(emu *e, const level_addrs *a, const spg_map *map,
     static const uint16_t empty_chunk[CHUNK_CELLS * CHUNK_CELLS];
     uint16_t chunk[CHUNK_CELLS * CHUNK_CELLS];
     int chunk_count = 0;
-    for (uint32_t off = 0; off < (uint32_t)LEVEL_LAYOUT_CHUNKS_Y * LAYOUT_ROW_BYTES; off++)
-        emu_w8(e, a->layout + off, 0);
+    emu_fill(e, a->layout, 0, (uint32_t)LEVEL_LAYOUT_CHUNKS_Y * LAYOUT_ROW_BYTES);
     /* Only chunks the map overlaps can hold a block (the others are empty
      * and keep layout byte 0); scanned in the same row-major order. */
     int cx0 = 0, cx1 = -1, cy0 = 0, cy1 = -1;
