@@ -10,7 +10,12 @@
  *   $A10000         I/O window   } error naming the window on any access
  *   $C00000         VDP window   }
  *   $00FF0000 and   64 KiB work RAM, one host buffer mapped twice
- *   $FFFF0000       (absolute short addresses sign-extend to $FFFFxxxx)
+ *   $FFFF0000       (absolute short addresses sign-extend to $FFFFxxxx);
+ *                   on driver engines read/execute only to Unicorn, and
+ *                   every write the code makes is done by the
+ *                   write-protection hook into the buffer (Unicorn 2.0.1's
+ *                   own writes search for translated code to invalidate,
+ *                   four times the cost)
  *
  * A routine is called with A0 set and the sentinel return address $800000
  * on the stack, D0-D7 and A1-A6 zero and SR $2700, and a frame ends when it
@@ -25,8 +30,9 @@
  *     result and write the next frame's inputs (host memory), and resets
  *     the per-frame instruction budget;
  *   - per frame (EMU_PER_FRAME, emu_call): the registers are written from C
- *     and uc_emu_start runs until the sentinel address, once per frame (the
- *     original scheme, kept for comparisons).
+ *     and uc_emu_start runs until the sentinel address, once per frame; the
+ *     engine is the original one in every way (Unicorn writes RAM itself,
+ *     every correction is installed at open), kept for comparisons.
  *
  * Anything else (an access outside the map, a write to ROM, a CPU
  * exception, execution leaving the code range, the instruction budget of a

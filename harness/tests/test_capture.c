@@ -43,6 +43,8 @@ enum {
     P_LOOP_60K = 0x780,
     P_LOOP_110K = 0x7A0,
     P_LEFTOVERS = 0x7C0,
+    P_ODD_WRITES = 0x800,
+    P_WRITE_PAST_RAM = 0x840,
     T_ANGLEMAP = 0x1000,
     T_COLL1 = 0x1100,
     T_COLL2 = 0x2100,
@@ -960,6 +962,45 @@ static void test_driver_error_frames(void)
     expect_frame_error(P_DRIVER_MID_ON_FRAME, 5, EMU_ERR_OUTSIDE, "at $00800010");
 }
 
+/* RAM writes go through the capture's write hook on the driver and
+ * through Unicorn itself per frame: misaligned words and longs, writes
+ * through the mirror, tas, and a long that runs off the end of RAM into
+ * ROM land (or fail) the same way. */
+static void test_driver_ram_writes(void)
+{
+    static test_scn t, u;
+    scn_init(&t, 32, 46, 1, 1);
+    t.s.frames = 2;
+    t.s.start.x = 0x7F000000;
+    t.s.start.y = 0x000000AA;
+    t.s.start.anim = 0x05;
+    scn_copy(&u, &t);
+    capture_error err, err2;
+    CHECK_EQ(run_fresh(P_ODD_WRITES, 0, &t, &err), 0);
+    CHECK_EQ(run_fresh(P_ODD_WRITES, CAPTURE_PER_FRAME, &u, &err2), 0);
+    CHECK_EQ((uint32_t)t.rows[1].x, 0x7F112233u);
+    CHECK_EQ((uint32_t)t.rows[1].y, 0x440000AAu);
+    CHECK_EQ((uint16_t)t.rows[1].x_speed & 0xFF, 0x55);
+    CHECK_EQ((uint16_t)t.rows[1].y_speed >> 8, 0x66);
+    CHECK_EQ((uint16_t)t.rows[1].ground_speed & 0xFF, 0x77);
+    CHECK_EQ(t.rows[1].height_radius, 0x88);
+    CHECK_EQ(t.rows[1].anim, 0x85);
+    CHECK_EQ(t.rows[2].jumping, 2);
+    CHECK(same_rows(t.rows, u.rows, 2));
+
+    CHECK_EQ(run_fresh(P_WRITE_PAST_RAM, 0, &t, &err), -1);
+    CHECK_EQ(run_fresh(P_WRITE_PAST_RAM, CAPTURE_PER_FRAME, &u, &err2), -1);
+    CHECK_EQ(err.emu.status, EMU_ERR_PROTECTED);
+    CHECK_EQ(err.emu.addr, 0);
+    CHECK_EQ(err2.emu.status, err.emu.status);
+    CHECK_EQ(err2.emu.addr, err.emu.addr);
+    CHECK(strcmp(err.msg, err2.msg) == 0);
+    if (!strstr(err.msg, "write of 1 byte(s) at protected address $00000000 (ROM)")) {
+        printf("  message: %s\n", err.msg);
+        CHECK(0);
+    }
+}
+
 /* The instruction budget is per frame: 120,000 words a frame for 5 frames
  * pass, 220,000 in the first frame do not. */
 static void test_budget_per_frame(void)
@@ -1079,6 +1120,7 @@ int main(void)
     RUN(test_session_reuse);
     RUN(test_session_leftovers);
     RUN(test_driver_error_frames);
+    RUN(test_driver_ram_writes);
     RUN(test_budget_per_frame);
     RUN(test_session_after_errors);
     RUN(test_session_forms);

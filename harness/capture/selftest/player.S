@@ -292,6 +292,22 @@ leftovers:
 	move.w	(0xFFFF0BC0).l,0x14(%a0) | ground_speed: chunk 6, cell (0, 14)
 	rts
 
+| Writes the 68000 would refuse (odd addresses) and a read-modify-write:
+| where their bytes land, through both RAM mappings.
+	.org	0x800
+odd_writes:
+	move.l	#0x11223344,0x09(%a0)	| x bytes 1-3, y byte 0
+	move.w	#0x5566,0x11(%a0)	| x_speed byte 1, y_speed byte 0
+	lea	(0x00FFD000).l,%a1	| the object through the mirror
+	move.w	#0x7788,0x15(%a1)	| ground_speed byte 1, height radius
+	tas	0x1C(%a0)		| anim: bit 7 set
+	addq.b	#1,0x3C(%a0)		| jumping: frames run
+	rts
+	.org	0x840
+write_past_ram:				| a long at $FFFFFFFE: two bytes into ROM
+	move.l	#0x0A0B0C0D,(0xFFFE).w
+	rts
+
 | The tables the capture overwrites, filled with $5A so that whatever the
 | capture does not write shows.
 	.org	0x1000
