@@ -309,16 +309,23 @@ static void quiet_game(emu *e, const capture_rom *rom, const scenario *s)
     emu_w16(e, a->sonspeeddec, (uint16_t)s->profile.deceleration);
 }
 
+/* The scenario's name in messages (scenarios built in memory may have no
+ * path). */
+static const char *scenario_label(const scenario *s)
+{
+    return s->path ? s->path : "(scenario)";
+}
+
 static void set_error(capture_error *err, capture_status st, const scenario *s,
                       int frame, const char *fmt, const char *detail)
 {
     err->status = st;
     err->frame = frame;
     if (frame > 0)
-        snprintf(err->msg, sizeof err->msg, "%s: frame %d: %s%s", s->path,
-                 frame, fmt, detail ? detail : "");
+        snprintf(err->msg, sizeof err->msg, "%s: frame %d: %s%s",
+                 scenario_label(s), frame, fmt, detail ? detail : "");
     else
-        snprintf(err->msg, sizeof err->msg, "%s: %s%s", s->path, fmt,
+        snprintf(err->msg, sizeof err->msg, "%s: %s%s", scenario_label(s), fmt,
                  detail ? detail : "");
 }
 
@@ -536,7 +543,7 @@ int capture_scenario(const capture_rom *rom, const scenario *s,
     if (!cs) {
         char why[sizeof err->msg];
         memcpy(why, err->msg, sizeof why);
-        snprintf(err->msg, sizeof err->msg, "%s: %.300s", s->path, why);
+        snprintf(err->msg, sizeof err->msg, "%s: %.300s", scenario_label(s), why);
         if (stats)
             memset(stats, 0, sizeof *stats);
         return -1;

@@ -133,7 +133,8 @@ capture_session *capture_session_open(const capture_rom *rom, capture_forms *for
  * RAM, the ROM copy's collision tables), so each run gives the rows a new
  * emulator would.  Returns 0, or -1 with err filled (rows are then
  * incomplete: write no golden); after an emulator failure the session sets
- * up a new emulator for its next run.
+ * up a new emulator for its next run.  Messages start with s->path
+ * ("(scenario)" when NULL, for scenarios built in memory).
  */
 int capture_session_run(capture_session *cs, const scenario *s, spg_player *rows,
                         capture_stats *stats, capture_error *err);

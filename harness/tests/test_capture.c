@@ -1012,9 +1012,11 @@ static void test_budget_per_frame(void)
     CHECK_EQ(run_fresh(P_LOOP_60K, 0, &t, &err), 0);
     CHECK_EQ(t.rows[5].jumping, 5);
     t.s.frames = 2;
+    t.s.path = NULL; /* a scenario built in memory */
     CHECK_EQ(run_fresh(P_LOOP_110K, 0, &t, &err), -1);
     CHECK_EQ(err.frame, 1);
     CHECK_EQ(err.emu.status, EMU_ERR_BUDGET);
+    CHECK(strstr(err.msg, "(scenario): frame 1: ") == err.msg);
 }
 
 /* After an emulator failure the session carries on, on a new emulator,
