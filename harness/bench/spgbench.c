@@ -121,12 +121,13 @@ static long peak_rss_kib(void)
     return ru.ru_maxrss;
 }
 
-/* Runs the core over every scenario, repeatedly, for at least `seconds`. */
+/* Runs the core over every scenario, repeatedly, for at least `seconds`;
+ * frames per second of wall time, and of CPU time into *cpu_fps. */
 static double bench_core(scenario *s, size_t n, spg_player *rows, double seconds,
-                         unsigned long long *frames_out)
+                         unsigned long long *frames_out, double *cpu_fps)
 {
     unsigned long long frames = 0;
-    double start = now(), elapsed;
+    double start = now(), cpu0 = cpu_now(), elapsed;
     do {
         for (size_t i = 0; i < n; i++) {
             scenario_run_core(&s[i], rows);
@@ -134,7 +135,9 @@ static double bench_core(scenario *s, size_t n, spg_player *rows, double seconds
         }
         elapsed = now() - start;
     } while (elapsed < seconds);
+    double cpu = cpu_now() - cpu0;
     *frames_out = frames;
+    *cpu_fps = (double)frames / (cpu > 0 ? cpu : 1e-9);
     return (double)frames / elapsed;
 }
 
@@ -196,7 +199,7 @@ int main(int argc, char **argv)
     spg_player *rows;
     int max_frames = 0, status = 0;
     unsigned long long core_frames;
-    double core_fps;
+    double core_fps, core_cpu_fps;
     static const char usage[] =
         "usage: spgbench [--rom ROM] [--seconds S] [--long-frames N] "
         "[--short-frames N] PATH...\n";
@@ -232,9 +235,10 @@ int main(int argc, char **argv)
     if (!(rows = malloc(((size_t)max_frames + 1) * sizeof *rows)))
         return 2;
 
-    core_fps = bench_core(sc, l.count, rows, seconds, &core_frames);
+    core_fps = bench_core(sc, l.count, rows, seconds, &core_frames, &core_cpu_fps);
     printf("scenarios: %zu\n", l.count);
-    printf("core:    %12.0f player frames/s  (%llu frames)\n", core_fps, core_frames);
+    printf("core:    %12.0f player frames/s  [CPU time: %.0f]  (%llu frames)\n", core_fps,
+           core_cpu_fps, core_frames);
     printf("core state: spg_player %zu bytes, spg_profile %zu bytes; spg_step allocates nothing\n",
            sizeof(spg_player), sizeof(spg_profile));
     printf("peak RSS after core side: %ld KiB\n", peak_rss_kib());
@@ -299,9 +303,10 @@ int main(int argc, char **argv)
                        w[k].new_.wall / w[k].old.wall, w[k].new_.cpu / w[k].old.cpu);
             }
             if (status == 0) {
-                printf("capture: %12.0f player frames/s  (whole suite, one session; %llu frames)\n",
-                       w[0].new_.wall, w[0].new_.frames);
-                printf("ratio core/capture: %.1f\n", core_fps / w[0].new_.wall);
+                printf("capture: %12.0f player frames/s  [CPU time: %.0f]  (whole suite, one "
+                       "session; %llu frames)\n", w[0].new_.wall, w[0].new_.cpu, w[0].new_.frames);
+                printf("ratio core/capture: %.1f  [CPU time: %.1f]\n", core_fps / w[0].new_.wall,
+                       core_cpu_fps / w[0].new_.cpu);
                 printf("peak RSS after capture side: %ld KiB\n", peak_rss_kib());
             }
             capture_rom_free(&rom);
