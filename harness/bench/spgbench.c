@@ -30,6 +30,7 @@
 #include <time.h>
 
 #include "capture/capture.h"
+#include "fuzz/gen.h"
 #include "scenario.h"
 #include "spg/spg.h"
 
@@ -193,7 +194,7 @@ int main(int argc, char **argv)
 {
     const char *rom_path = NULL;
     double seconds = 1.0;
-    int long_frames = 500, short_frames = 250;
+    int long_frames = 500, short_frames = 250, fuzz_cases = 100;
     list l = {0};
     scenario *sc;
     spg_player *rows;
@@ -202,7 +203,7 @@ int main(int argc, char **argv)
     double core_fps, core_cpu_fps;
     static const char usage[] =
         "usage: spgbench [--rom ROM] [--seconds S] [--long-frames N] "
-        "[--short-frames N] PATH...\n";
+        "[--short-frames N] [--fuzz-cases N] PATH...\n";
 
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--rom") == 0 && i + 1 < argc)
@@ -213,6 +214,8 @@ int main(int argc, char **argv)
             long_frames = atoi(argv[++i]);
         else if (strcmp(argv[i], "--short-frames") == 0 && i + 1 < argc)
             short_frames = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--fuzz-cases") == 0 && i + 1 < argc)
+            fuzz_cases = atoi(argv[++i]);
         else if (argv[i][0] == '-') {
             fputs(usage, stderr);
             return 2;
@@ -232,6 +235,23 @@ int main(int argc, char **argv)
         if (sc[i].frames > max_frames)
             max_frames = sc[i].frames;
     }
+    /* The fuzz workload: the cases `spgsim fuzz` makes from seeds 1..N. */
+    if (fuzz_cases < 1)
+        fuzz_cases = 1;
+    scenario *fz = calloc((size_t)fuzz_cases, sizeof *fz);
+    scenario **fzp = calloc((size_t)fuzz_cases, sizeof *fzp);
+    long long fuzz_frames = 0;
+    if (!fz || !fzp)
+        return 2;
+    for (int i = 0; i < fuzz_cases; i++) {
+        fuzz_case_info info;
+        if (fuzz_generate((uint64_t)i + 1, &fz[i], &info) != 0)
+            return 2;
+        fzp[i] = &fz[i];
+        fuzz_frames += fz[i].frames;
+        if (fz[i].frames > max_frames)
+            max_frames = fz[i].frames;
+    }
     if (!(rows = malloc(((size_t)max_frames + 1) * sizeof *rows)))
         return 2;
 
@@ -241,6 +261,13 @@ int main(int argc, char **argv)
            core_cpu_fps, core_frames);
     printf("core state: spg_player %zu bytes, spg_profile %zu bytes; spg_step allocates nothing\n",
            sizeof(spg_player), sizeof(spg_profile));
+    {
+        unsigned long long ff;
+        double fcpu, ffps = bench_core(fz, (size_t)fuzz_cases, rows, seconds, &ff, &fcpu);
+        printf("core, fuzz cases (seeds 1..%d, %lld frames): %.0f cases/s, %.0f frames/s\n",
+               fuzz_cases, fuzz_frames, ffps * (double)fuzz_cases / (double)fuzz_frames,
+               ffps);
+    }
     printf("peak RSS after core side: %ld KiB\n", peak_rss_kib());
 
     if (rom_path) {
@@ -267,7 +294,7 @@ int main(int argc, char **argv)
                 size_t n;
                 int cut;
                 rate old, new_;
-            } w[3];
+            } w[4];
             snprintf(w[0].what, sizeof w[0].what, "whole suite: %zu scenarios, %lld frames",
                      l.count, suite_frames);
             w[0].set = all;
@@ -283,10 +310,15 @@ int main(int argc, char **argv)
             w[2].set = longs;
             w[2].n = nlong;
             w[2].cut = short_frames;
+            snprintf(w[3].what, sizeof w[3].what, "fuzz cases: seeds 1..%d, %lld frames",
+                     fuzz_cases, fuzz_frames);
+            w[3].set = fzp;
+            w[3].n = (size_t)fuzz_cases;
+            w[3].cut = 0;
             printf("capture (original code under Unicorn), player frames/s, wall time [CPU time]:\n");
             printf("  %-48s %21s %21s %9s\n", "workload", "old: per frame", "new: session+driver",
                    "speed-up");
-            for (int k = 0; k < 3 && status == 0; k++) {
+            for (int k = 0; k < 4 && status == 0; k++) {
                 if (w[k].n == 0) {
                     printf("  %-48s (none)\n", w[k].what);
                     continue;
@@ -307,6 +339,10 @@ int main(int argc, char **argv)
                        "session; %llu frames)\n", w[0].new_.wall, w[0].new_.cpu, w[0].new_.frames);
                 printf("ratio core/capture: %.1f  [CPU time: %.1f]\n", core_fps / w[0].new_.wall,
                        core_cpu_fps / w[0].new_.cpu);
+                printf("capture, fuzz cases: %.1f cases/s [CPU time: %.1f] (old way: %.1f)\n",
+                       w[3].new_.wall * (double)fuzz_cases / (double)fuzz_frames,
+                       w[3].new_.cpu * (double)fuzz_cases / (double)fuzz_frames,
+                       w[3].old.wall * (double)fuzz_cases / (double)fuzz_frames);
                 printf("peak RSS after capture side: %ld KiB\n", peak_rss_kib());
             }
             capture_rom_free(&rom);
@@ -321,6 +357,10 @@ int main(int argc, char **argv)
         scenario_free(&sc[i]);
         free(l.paths[i]);
     }
+    for (int i = 0; i < fuzz_cases; i++)
+        scenario_free(&fz[i]);
+    free(fz);
+    free(fzp);
     free(sc);
     free(l.paths);
     free(rows);
