@@ -2,15 +2,27 @@
  * spgbench - player frames per second: the core against the original
  * player code under emulation, over the same scenarios, in one run.
  *
- *   spgbench [--rom ROM] [--seconds S] PATH...
+ *   spgbench [--rom ROM] [--seconds S] [--long-frames N] [--short-frames N]
+ *            PATH...
  *
  * PATH is a scenario file or a directory searched for *.yaml.  The core
  * side runs every scenario through spg_step (no I/O) until at least S
- * seconds have passed (default 1); with --rom the capture side does the
- * same through capture_bench.  Prints frames per second for both, their
- * ratio, the size of the state the core steps, and the process's peak
- * resident memory after each side.  A benchmark, not a test: nothing here
- * passes or fails.
+ * seconds have passed (default 1).  With --rom the capture side runs three
+ * workloads the same way, each the old way (CAPTURE_PER_FRAME: a new
+ * emulator per scenario, entered once per frame) and the new way (one
+ * capture session for all, the frame driver): the whole suite; the long
+ * scenarios (more than --long-frames frames, default 500: those under
+ * mixed/ and random/ in the bundled suite); and short cases
+ * like a fuzzer's, the long scenarios cut to their first --short-frames
+ * frames (default 250).  Setting emulators and levels up is included.
+ * Prints frames per second of wall time and of process CPU time (the
+ * machine may be shared), the speed-ups, the core/capture ratio, the size
+ * of the state the core steps, and the process's peak resident memory
+ * after each side.  Special-stage scenarios are timed on their own: the
+ * core's spg_ss_step, and with --rom their capture (an emulator per
+ * scenario, object 09 and SS_AniItems entered once each per frame); the
+ * workloads above are the normal-stage scenarios.  A benchmark, not a
+ * test: nothing here passes or fails.
  */
 #define _DEFAULT_SOURCE
 #include <dirent.h>
@@ -23,6 +35,7 @@
 
 #include "capture/capture.h"
 #include "capture/special_stage.h"
+#include "fuzz/gen.h"
 #include "scenario_special.h"
 #include "scenario.h"
 #include "spg/spg.h"
@@ -100,6 +113,14 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static double cpu_now(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
+           (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+}
+
 static long peak_rss_kib(void)
 {
     struct rusage ru;
@@ -107,12 +128,13 @@ static long peak_rss_kib(void)
     return ru.ru_maxrss;
 }
 
-/* Runs the core over every scenario, repeatedly, for at least `seconds`. */
+/* Runs the core over every scenario, repeatedly, for at least `seconds`;
+ * frames per second of wall time, and of CPU time into *cpu_fps. */
 static double bench_core(scenario *s, size_t n, spg_player *rows, double seconds,
-                         unsigned long long *frames_out)
+                         unsigned long long *frames_out, double *cpu_fps)
 {
     unsigned long long frames = 0;
-    double start = now(), elapsed;
+    double start = now(), cpu0 = cpu_now(), elapsed;
     do {
         for (size_t i = 0; i < n; i++) {
             if (s[i].mode != SCENARIO_NORMAL)
@@ -122,7 +144,9 @@ static double bench_core(scenario *s, size_t n, spg_player *rows, double seconds
         }
         elapsed = now() - start;
     } while (elapsed < seconds);
+    double cpu = cpu_now() - cpu0;
     *frames_out = frames;
+    *cpu_fps = (double)frames / (cpu > 0 ? cpu : 1e-9);
     return (double)frames / elapsed;
 }
 
@@ -153,30 +177,118 @@ static double bench_special(scenario *s, size_t n, double seconds,
     return elapsed > 0 ? (double)frames / elapsed : 0.0;
 }
 
+/* The special stage's capture over every special-stage scenario until
+ * `seconds` have passed: frames per second of wall time, 0 when there
+ * are none, -1 after printing a failure. */
+static double bench_special_capture(const capture_rom *rom, scenario *s,
+                                    size_t n, double seconds,
+                                    unsigned long long *frames_out)
+{
+    unsigned long long frames = 0;
+    double start = now(), elapsed;
+    int any = 0;
+    do {
+        for (size_t i = 0; i < n; i++) {
+            if (s[i].mode != SCENARIO_SPECIAL_STAGE)
+                continue;
+            any = 1;
+            capture_error err;
+            trace t;
+            if (capture_special_scenario(rom, &s[i], NULL, &t, NULL, &err) != 0) {
+                fprintf(stderr, "spgbench: capture failed: %s\n", err.msg);
+                return -1.0;
+            }
+            trace_free(&t);
+            frames += (unsigned long long)s[i].frames;
+        }
+        elapsed = now() - start;
+    } while (any && elapsed < seconds);
+    *frames_out = frames;
+    return any && elapsed > 0 ? (double)frames / elapsed : 0.0;
+}
+
+/* Frames per second of one capture workload, wall and CPU time. */
+typedef struct rate {
+    double wall, cpu;
+    unsigned long long frames;
+} rate;
+
+/*
+ * Captures every scenario of `sc` (each cut to `cut` frames when cut > 0)
+ * over and over until `seconds` have passed: with per_frame, each on a new
+ * emulator entered once per frame (the capture before sessions); else all
+ * on one session (opened once, inside the timing).  Returns 0, or -1 after
+ * printing the failure.
+ */
+static int bench_capture(const capture_rom *rom, scenario *const *sc, size_t n,
+                         int cut, int per_frame, double seconds, spg_player *rows,
+                         rate *out)
+{
+    unsigned long long frames = 0;
+    double w0 = now(), c0 = cpu_now(), elapsed;
+    capture_session *cs = NULL;
+    capture_error err;
+    int rc = 0;
+    do {
+        for (size_t i = 0; i < n && rc == 0; i++) {
+            scenario s = *sc[i];
+            if (cut > 0 && s.frames > cut)
+                s.frames = cut;
+            if (!cs)
+                cs = capture_session_open(rom, NULL, per_frame ? CAPTURE_PER_FRAME : 0u, &err);
+            if (!cs || capture_session_run(cs, &s, rows, NULL, &err) != 0) {
+                fprintf(stderr, "spgbench: capture failed: %s\n", err.msg);
+                rc = -1;
+            }
+            if (per_frame) {
+                capture_session_close(cs);
+                cs = NULL;
+            }
+            frames += (unsigned long long)s.frames;
+        }
+        elapsed = now() - w0;
+    } while (rc == 0 && elapsed < seconds);
+    capture_session_close(cs);
+    out->frames = frames;
+    out->wall = (double)frames / elapsed;
+    out->cpu = (double)frames / (cpu_now() - c0 > 0 ? cpu_now() - c0 : 1e-9);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     const char *rom_path = NULL;
     double seconds = 1.0;
+    int long_frames = 500, short_frames = 250, fuzz_cases = 100;
     list l = {0};
     scenario *sc;
     spg_player *rows;
     int max_frames = 0, status = 0;
     unsigned long long core_frames;
-    double core_fps, cap_fps = -1.0;
+    double core_fps, core_cpu_fps;
+    static const char usage[] =
+        "usage: spgbench [--rom ROM] [--seconds S] [--long-frames N] "
+        "[--short-frames N] [--fuzz-cases N] PATH...\n";
 
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--rom") == 0 && i + 1 < argc)
             rom_path = argv[++i];
         else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc)
             seconds = atof(argv[++i]);
+        else if (strcmp(argv[i], "--long-frames") == 0 && i + 1 < argc)
+            long_frames = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--short-frames") == 0 && i + 1 < argc)
+            short_frames = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--fuzz-cases") == 0 && i + 1 < argc)
+            fuzz_cases = atoi(argv[++i]);
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: spgbench [--rom ROM] [--seconds S] PATH...\n");
+            fputs(usage, stderr);
             return 2;
         } else if (collect(&l, argv[i]) != 0)
             return 2;
     }
     if (l.count == 0) {
-        fprintf(stderr, "usage: spgbench [--rom ROM] [--seconds S] PATH...\n");
+        fputs(usage, stderr);
         return 2;
     }
     qsort(l.paths, l.count, sizeof *l.paths, cmp_str);
@@ -188,66 +300,137 @@ int main(int argc, char **argv)
         if (sc[i].frames > max_frames)
             max_frames = sc[i].frames;
     }
+    /* The fuzz workload: the cases `spgsim fuzz` makes from seeds 1..N. */
+    if (fuzz_cases < 1)
+        fuzz_cases = 1;
+    scenario *fz = calloc((size_t)fuzz_cases, sizeof *fz);
+    scenario **fzp = calloc((size_t)fuzz_cases, sizeof *fzp);
+    long long fuzz_frames = 0;
+    if (!fz || !fzp)
+        return 2;
+    for (int i = 0; i < fuzz_cases; i++) {
+        fuzz_case_info info;
+        if (fuzz_generate((uint64_t)i + 1, &fz[i], &info) != 0)
+            return 2;
+        fzp[i] = &fz[i];
+        fuzz_frames += fz[i].frames;
+        if (fz[i].frames > max_frames)
+            max_frames = fz[i].frames;
+    }
     if (!(rows = malloc(((size_t)max_frames + 1) * sizeof *rows)))
         return 2;
 
-    core_fps = bench_core(sc, l.count, rows, seconds, &core_frames);
+    core_fps = bench_core(sc, l.count, rows, seconds, &core_frames, &core_cpu_fps);
     printf("scenarios: %zu\n", l.count);
-    printf("core:    %12.0f player frames/s  (%llu frames)\n", core_fps, core_frames);
+    printf("core:    %12.0f player frames/s  [CPU time: %.0f]  (%llu frames)\n", core_fps,
+           core_cpu_fps, core_frames);
     printf("core state: spg_player %zu bytes, spg_profile %zu bytes; spg_step allocates nothing\n",
            sizeof(spg_player), sizeof(spg_profile));
     unsigned long long ss_frames;
     double ss_fps = bench_special(sc, l.count, seconds, &ss_frames);
-    if (ss_frames > 0) {
+    if (ss_frames > 0)
         printf("core special stage: %12.0f frames/s  (%llu frames; spg_ss_state %zu bytes)\n",
                ss_fps, ss_frames, sizeof(spg_ss_state));
+    {
+        unsigned long long ff;
+        double fcpu, ffps = bench_core(fz, (size_t)fuzz_cases, rows, seconds, &ff, &fcpu);
+        printf("core, fuzz cases (seeds 1..%d, %lld frames): %.0f cases/s, %.0f frames/s\n",
+               fuzz_cases, fuzz_frames, ffps * (double)fuzz_cases / (double)fuzz_frames,
+               ffps);
     }
     printf("peak RSS after core side: %ld KiB\n", peak_rss_kib());
 
     if (rom_path) {
         capture_rom rom;
+        scenario **all = calloc(l.count, sizeof *all), **longs = calloc(l.count, sizeof *longs);
+        size_t nlong = 0, nall = 0;
+        long long suite_frames = 0, long_total = 0;
+        if (!all || !longs)
+            return 2;
+        for (size_t i = 0; i < l.count; i++) {
+            if (sc[i].mode != SCENARIO_NORMAL)
+                continue; /* timed on their own below */
+            all[nall++] = &sc[i];
+            suite_frames += sc[i].frames;
+            if (sc[i].frames > long_frames) {
+                longs[nlong++] = &sc[i];
+                long_total += sc[i].frames;
+            }
+        }
         if (capture_rom_load(rom_path, &rom, stderr) != 0) {
             status = 2;
         } else {
-            unsigned long long frames = 0, ss_cap_frames = 0;
-            double spent = 0.0, ss_spent = 0.0;
-            do {
-                for (size_t i = 0; i < l.count; i++) {
-                    capture_error err;
-                    double t0 = now();
-                    if (sc[i].mode == SCENARIO_SPECIAL_STAGE) {
-                        if (capture_special_bench(&rom, &sc[i], 1, &err) < 0) {
-                            fprintf(stderr, "spgbench: capture failed on %s\n", l.paths[i]);
-                            status = 1;
-                            break;
-                        }
-                        ss_spent += now() - t0;
-                        ss_cap_frames += (unsigned long long)sc[i].frames;
-                        continue;
-                    }
-                    double fps = capture_bench(&rom, &sc[i], 1, &err);
-                    if (fps < 0) {
-                        fprintf(stderr, "spgbench: capture failed on %s\n", l.paths[i]);
-                        status = 1;
-                        break;
-                    }
-                    spent += now() - t0;
-                    frames += (unsigned long long)sc[i].frames;
+            struct {
+                char what[96];
+                scenario **set;
+                size_t n;
+                int cut;
+                rate old, new_;
+            } w[4];
+            snprintf(w[0].what, sizeof w[0].what, "normal-stage suite: %zu scenarios, %lld frames",
+                     nall, suite_frames);
+            w[0].set = all;
+            w[0].n = nall;
+            w[0].cut = 0;
+            snprintf(w[1].what, sizeof w[1].what, "long: %zu scenarios of > %d frames, %lld frames",
+                     nlong, long_frames, long_total);
+            w[1].set = longs;
+            w[1].n = nlong;
+            w[1].cut = 0;
+            snprintf(w[2].what, sizeof w[2].what, "short cases: the long ones cut to %d frames",
+                     short_frames);
+            w[2].set = longs;
+            w[2].n = nlong;
+            w[2].cut = short_frames;
+            snprintf(w[3].what, sizeof w[3].what, "fuzz cases: seeds 1..%d, %lld frames",
+                     fuzz_cases, fuzz_frames);
+            w[3].set = fzp;
+            w[3].n = (size_t)fuzz_cases;
+            w[3].cut = 0;
+            printf("capture (original code under Unicorn), player frames/s, wall time [CPU time]:\n");
+            printf("  %-48s %21s %21s %9s\n", "workload", "old: per frame", "new: session+driver",
+                   "speed-up");
+            for (int k = 0; k < 4 && status == 0; k++) {
+                if (w[k].n == 0) {
+                    printf("  %-48s (none)\n", w[k].what);
+                    continue;
                 }
-            } while (status == 0 && spent < seconds);
-            if (status == 0) {
-                cap_fps = (double)frames / spent;
-                printf("capture: %12.0f player frames/s  (%llu frames, original code under Unicorn)\n",
-                       cap_fps, frames);
-                printf("ratio core/capture: %.1f\n", core_fps / cap_fps);
-                if (ss_cap_frames > 0 && ss_spent > 0)
-                    printf("capture special stage: %12.0f frames/s  (%llu frames; core/capture %.1f)\n",
-                           (double)ss_cap_frames / ss_spent, ss_cap_frames,
-                           ss_fps / ((double)ss_cap_frames / ss_spent));
-                printf("peak RSS after capture side: %ld KiB\n", peak_rss_kib());
+                if (bench_capture(&rom, w[k].set, w[k].n, w[k].cut, 1, seconds, rows, &w[k].old) != 0 ||
+                    bench_capture(&rom, w[k].set, w[k].n, w[k].cut, 0, seconds, rows, &w[k].new_) != 0) {
+                    status = 1;
+                    break;
+                }
+                char o[32], n[32];
+                snprintf(o, sizeof o, "%.0f [%.0f]", w[k].old.wall, w[k].old.cpu);
+                snprintf(n, sizeof n, "%.0f [%.0f]", w[k].new_.wall, w[k].new_.cpu);
+                printf("  %-48s %21s %21s %4.1fx [%.1fx]\n", w[k].what, o, n,
+                       w[k].new_.wall / w[k].old.wall, w[k].new_.cpu / w[k].old.cpu);
             }
+            if (status == 0) {
+                printf("capture: %12.0f player frames/s  [CPU time: %.0f]  (whole suite, one "
+                       "session; %llu frames)\n", w[0].new_.wall, w[0].new_.cpu, w[0].new_.frames);
+                printf("ratio core/capture: %.1f  [CPU time: %.1f]\n", core_fps / w[0].new_.wall,
+                       core_cpu_fps / w[0].new_.cpu);
+                printf("capture, fuzz cases: %.1f cases/s [CPU time: %.1f] (old way: %.1f)\n",
+                       w[3].new_.wall * (double)fuzz_cases / (double)fuzz_frames,
+                       w[3].new_.cpu * (double)fuzz_cases / (double)fuzz_frames,
+                       w[3].old.wall * (double)fuzz_cases / (double)fuzz_frames);
+            }
+            if (status == 0 && ss_frames > 0) {
+                unsigned long long ssc_frames;
+                double ssc = bench_special_capture(&rom, sc, l.count, seconds, &ssc_frames);
+                if (ssc < 0)
+                    status = 1;
+                else
+                    printf("capture special stage: %12.0f frames/s  (%llu frames; core/capture %.1f)\n",
+                           ssc, ssc_frames, ss_fps / ssc);
+            }
+            if (status == 0)
+                printf("peak RSS after capture side: %ld KiB\n", peak_rss_kib());
             capture_rom_free(&rom);
         }
+        free(all);
+        free(longs);
     } else {
         printf("capture: skipped (no ROM; make bench ROM=path/to/sonic1.bin)\n");
     }
@@ -256,6 +439,10 @@ int main(int argc, char **argv)
         scenario_free(&sc[i]);
         free(l.paths[i]);
     }
+    for (int i = 0; i < fuzz_cases; i++)
+        scenario_free(&fz[i]);
+    free(fz);
+    free(fzp);
     free(sc);
     free(l.paths);
     free(rows);

@@ -302,8 +302,8 @@ static void quiet_game(emu *e, const capture_rom *rom, const scenario *s)
     const capture_addrs *a = &rom->addrs;
     /* Object RAM beyond the player stays zero: no object for the player
      * to collide with (the RAM starts zeroed; make it explicit). */
-    for (uint32_t addr = a->player + OBJ_SIZE; addr < a->objspace_end; addr++)
-        emu_w8(e, addr, 0);
+    if (a->objspace_end > a->player + OBJ_SIZE)
+        emu_fill(e, a->player + OBJ_SIZE, 0, a->objspace_end - (a->player + OBJ_SIZE));
     emu_w8(e, a->zone, QUIET_ZONE);
     emu_w8(e, a->zone + 1, 0); /* act */
     emu_w16(e, a->debuguse, 0);
@@ -320,22 +320,31 @@ static void quiet_game(emu *e, const capture_rom *rom, const scenario *s)
     emu_w16(e, a->sonspeeddec, (uint16_t)s->profile.deceleration);
 }
 
+/* The scenario's name in messages (scenarios built in memory may have no
+ * path). */
+static const char *scenario_label(const scenario *s)
+{
+    return s->path ? s->path : "(scenario)";
+}
+
 static void set_error(capture_error *err, capture_status st, const scenario *s,
                       int frame, const char *fmt, const char *detail)
 {
     err->status = st;
     err->frame = frame;
     if (frame > 0)
-        snprintf(err->msg, sizeof err->msg, "%s: frame %d: %s%s", s->path,
-                 frame, fmt, detail ? detail : "");
+        snprintf(err->msg, sizeof err->msg, "%s: frame %d: %s%s",
+                 scenario_label(s), frame, fmt, detail ? detail : "");
     else
-        snprintf(err->msg, sizeof err->msg, "%s: %s%s", s->path, fmt,
+        snprintf(err->msg, sizeof err->msg, "%s: %s%s", scenario_label(s), fmt,
                  detail ? detail : "");
 }
 
 void capture_merge_forms(capture_forms *dst, const emu *e)
 {
     for (size_t i = 0; i < e->form_count; i++) {
+        if (e->forms[i].count == 0)
+            continue;
         size_t k;
         for (k = 0; k < dst->count; k++)
             if (strcmp(dst->forms[k].name, e->forms[i].name) == 0)
@@ -357,12 +366,122 @@ void capture_merge_forms(capture_forms *dst, const emu *e)
     }
 }
 
-int capture_scenario(const capture_rom *rom, const scenario *s,
-                     capture_forms *forms, spg_player *rows,
-                     capture_stats *stats, capture_error *err)
-{
-    const capture_addrs *a = &rom->addrs;
+/* ------------------------------------------------------------------------ */
+/* Sessions                                                                  */
+/* ------------------------------------------------------------------------ */
+
+struct capture_session {
+    const capture_rom *rom;
+    capture_forms *forms;
+    unsigned flags;
+    int up;          /* the engine is open */
     emu e;
+};
+
+/* Open the session's engine.  Returns 0, or -1 with the reason in why. */
+static int session_up(capture_session *cs, char *why, size_t whylen)
+{
+    const capture_addrs *a = &cs->rom->addrs;
+    unsigned ef = (cs->forms ? EMU_LOG_FORMS : 0u) |
+                  ((cs->flags & CAPTURE_PER_FRAME) ? EMU_PER_FRAME : 0u);
+    if (emu_open(&cs->e, cs->rom->data, cs->rom->size, a->code_begin,
+                 a->code_end, ef) != 0) {
+        snprintf(why, whylen, "%s", cs->e.err.what);
+        emu_close(&cs->e);
+        return -1;
+    }
+    cs->up = 1;
+    return 0;
+}
+
+static void session_down(capture_session *cs)
+{
+    if (cs->up)
+        emu_close(&cs->e);
+    cs->up = 0;
+}
+
+capture_session *capture_session_open(const capture_rom *rom, capture_forms *forms,
+                                      unsigned flags, capture_error *err)
+{
+    char why[200];
+    memset(err, 0, sizeof *err);
+    capture_session *cs = calloc(1, sizeof *cs);
+    if (!cs) {
+        err->status = CAPTURE_ERR_SETUP;
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return NULL;
+    }
+    cs->rom = rom;
+    cs->forms = forms;
+    cs->flags = flags;
+    if (session_up(cs, why, sizeof why) != 0) {
+        err->status = CAPTURE_ERR_SETUP;
+        snprintf(err->msg, sizeof err->msg, "cannot set up the emulator: %s", why);
+        free(cs);
+        return NULL;
+    }
+    return cs;
+}
+
+void capture_session_close(capture_session *cs)
+{
+    if (!cs)
+        return;
+    session_down(cs);
+    free(cs);
+}
+
+const emu *capture_session_emu(const capture_session *cs)
+{
+    return cs->up ? &cs->e : NULL;
+}
+
+/* Back to the state a new engine starts in: work RAM zero, and the ROM
+ * copy's collision tables (the only ROM bytes level_build writes) as in
+ * the image.  The code and the sentinel page never change, so Unicorn's
+ * translations of them stay valid. */
+static void session_restore(capture_session *cs)
+{
+    const level_addrs *l = &cs->rom->addrs.level;
+    const uint8_t *img = cs->rom->data;
+    emu_clear_ram(&cs->e);
+    emu_rom_write(&cs->e, l->angle_map, img + l->angle_map, 0x100);
+    emu_rom_write(&cs->e, l->coll_array1, img + l->coll_array1, 0x1000);
+    emu_rom_write(&cs->e, l->coll_array2, img + l->coll_array2, 0x1000);
+    emu_rom_write(&cs->e, l->collindex_rom, img + l->collindex_rom, l->collindex_size);
+}
+
+/* What emu_run does around each frame. */
+typedef struct frame_io {
+    emu *e;
+    const capture_rom *rom;
+    const scenario *s;
+    spg_player *rows;
+} frame_io;
+
+static void frame_inputs(void *user, int frame)
+{
+    frame_io *io = user;
+    const capture_addrs *a = &io->rom->addrs;
+    spg_input in = io->s->inputs[frame - 1];
+    emu_w8(io->e, a->jpadhold1, in.held);
+    emu_w8(io->e, a->jpadpress1, in.pressed);
+    emu_w8(io->e, a->jpadhold2, in.held);
+    emu_w8(io->e, a->jpadpress2, in.pressed);
+}
+
+static void frame_result(void *user, int frame)
+{
+    frame_io *io = user;
+    read_player(io->e, io->rom, &io->rows[frame]);
+}
+
+int capture_session_run(capture_session *cs, const scenario *s, spg_player *rows,
+                        capture_stats *stats, capture_error *err)
+{
+    const capture_rom *rom = cs->rom;
+    const capture_addrs *a = &rom->addrs;
     char msg[300];
     capture_stats local_stats;
     if (!stats)
@@ -370,60 +489,79 @@ int capture_scenario(const capture_rom *rom, const scenario *s,
     memset(stats, 0, sizeof *stats);
     memset(err, 0, sizeof *err);
 
-    if (emu_open(&e, rom->data, rom->size, a->code_begin, a->code_end,
-                 forms != NULL) != 0) {
-        set_error(err, CAPTURE_ERR_SETUP, s, 0, "cannot set up the emulator: ",
-                  e.err.what);
-        emu_close(&e);
+    if (!cs->up && session_up(cs, msg, sizeof msg) != 0) {
+        set_error(err, CAPTURE_ERR_SETUP, s, 0, "cannot set up the emulator: ", msg);
         return -1;
     }
-    if (level_build(&e, &a->level, &s->map, &stats->level, msg, sizeof msg) != 0) {
+    emu *e = &cs->e;
+    session_restore(cs);
+    if (level_build(e, &a->level, &s->map, &stats->level, msg, sizeof msg) != 0) {
         set_error(err, CAPTURE_ERR_LEVEL, s, 0,
                   "the original game cannot express this level: ", msg);
-        emu_close(&e);
         return -1;
     }
-    quiet_game(&e, rom, s);
-    write_player(&e, rom, &s->start);
-    read_player(&e, rom, &rows[0]);
+    quiet_game(e, rom, s);
+    write_player(e, rom, &s->start);
+    read_player(e, rom, &rows[0]);
 
-    for (int f = 0; f < s->frames; f++) {
-        spg_input in = s->inputs[f];
-        emu_w8(&e, a->jpadhold1, in.held);
-        emu_w8(&e, a->jpadpress1, in.pressed);
-        emu_w8(&e, a->jpadhold2, in.held);
-        emu_w8(&e, a->jpadpress2, in.pressed);
-        if (emu_call(&e, a->player_routine, a->player, a->systemstack,
-                     CAPTURE_FRAME_BUDGET) != 0) {
-            char detail[300];
-            if (e.err.status == EMU_ERR_UNMAPPED || e.err.status == EMU_ERR_PROTECTED ||
-                e.err.status == EMU_ERR_HARDWARE)
-                snprintf(detail, sizeof detail, "%s (PC $%06X, address $%08X)",
-                         e.err.what, (unsigned)e.err.pc, (unsigned)e.err.addr);
-            else
-                snprintf(detail, sizeof detail, "%s (PC $%06X)", e.err.what,
-                         (unsigned)e.err.pc);
-            set_error(err, CAPTURE_ERR_EMU, s, f + 1,
+    unsigned long corrected = e->fix_stats.corrected;
+    frame_io io = { e, rom, s, rows };
+    emu_frames frames = { s->frames, frame_inputs, frame_result, &io };
+    if (emu_run(e, a->player_routine, a->player, a->systemstack,
+                CAPTURE_FRAME_BUDGET, &frames) != 0) {
+        char detail[300];
+        if (e->err.status == EMU_ERR_UNMAPPED || e->err.status == EMU_ERR_PROTECTED ||
+            e->err.status == EMU_ERR_HARDWARE)
+            snprintf(detail, sizeof detail, "%s (PC $%06X, address $%08X)",
+                     e->err.what, (unsigned)e->err.pc, (unsigned)e->err.addr);
+        else
+            snprintf(detail, sizeof detail, "%s (PC $%06X)", e->err.what,
+                     (unsigned)e->err.pc);
+        if (e->frame > 0)
+            set_error(err, CAPTURE_ERR_EMU, s, e->frame,
                       "the original code failed: ", detail);
-            err->emu = e.err;
-            emu_close(&e);
-            return -1;
-        }
-        read_player(&e, rom, &rows[f + 1]);
+        else
+            set_error(err, CAPTURE_ERR_SETUP, s, 0, "cannot run the emulator: ",
+                      detail);
+        err->emu = e->err;
+        /* A failed run can leave Unicorn in any state: the next run gets
+         * a new engine. */
+        session_down(cs);
+        return -1;
     }
-    stats->fix_hooked = e.fix_stats.hooked;
-    stats->fix_corrected = e.fix_stats.corrected;
-    if (forms) {
-        if (e.forms_failed) {
+    stats->fix_hooked = e->fix_stats.hooked;
+    stats->fix_corrected = e->fix_stats.corrected - corrected;
+    if (cs->forms) {
+        if (e->forms_failed) {
             set_error(err, CAPTURE_ERR_SETUP, s, 0, "out of memory logging forms", NULL);
-            emu_close(&e);
+            session_down(cs);
             return -1;
         }
-        capture_merge_forms(forms, &e);
-        stats->instructions = e.insn_count;
+        capture_merge_forms(cs->forms, e);
+        stats->instructions = e->insn_count;
+        for (size_t i = 0; i < e->form_count; i++)
+            e->forms[i].count = 0;
+        e->insn_count = 0;
     }
-    emu_close(&e);
     return 0;
+}
+
+int capture_scenario(const capture_rom *rom, const scenario *s,
+                     capture_forms *forms, spg_player *rows,
+                     capture_stats *stats, capture_error *err)
+{
+    capture_session *cs = capture_session_open(rom, forms, 0, err);
+    if (!cs) {
+        char why[sizeof err->msg];
+        memcpy(why, err->msg, sizeof why);
+        snprintf(err->msg, sizeof err->msg, "%s: %.300s", scenario_label(s), why);
+        if (stats)
+            memset(stats, 0, sizeof *stats);
+        return -1;
+    }
+    int rc = capture_session_run(cs, s, rows, stats, err);
+    capture_session_close(cs);
+    return rc;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -508,13 +646,15 @@ double capture_bench(const capture_rom *rom, const scenario *s, int repeat,
         repeat = 1;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    for (int r = 0; r < repeat; r++)
-        if (capture_scenario(rom, s, NULL, rows, NULL, err) != 0) {
-            free(rows);
-            return -1.0;
-        }
+    capture_session *cs = capture_session_open(rom, NULL, 0, err);
+    int rc = cs ? 0 : -1;
+    for (int r = 0; r < repeat && rc == 0; r++)
+        rc = capture_session_run(cs, s, rows, NULL, err);
+    capture_session_close(cs);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     free(rows);
+    if (rc != 0)
+        return -1.0;
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     if (secs <= 0)
         secs = 1e-9;

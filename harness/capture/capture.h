@@ -4,12 +4,21 @@
  *
  *     capture_rom rom;
  *     if (capture_rom_load("sonic1.bin", &rom, stderr) != 0) exit(2);
- *     spg_player *rows = malloc((s.frames + 1) * sizeof *rows);
  *     capture_error err;
- *     if (capture_scenario(&rom, &s, NULL, rows, &err) != 0)
- *         fprintf(stderr, "%s\n", err.msg);
+ *     capture_session *cs = capture_session_open(&rom, NULL, 0, &err);
+ *     if (!cs) ...
+ *     for (each scenario s) {
+ *         spg_player *rows = malloc((s.frames + 1) * sizeof *rows);
+ *         if (capture_session_run(cs, &s, rows, NULL, &err) != 0)
+ *             fprintf(stderr, "%s\n", err.msg);
+ *     }
+ *     capture_session_close(cs);
  *     capture_rom_free(&rom);
  *
+ * A session keeps one emulator for many scenarios on one ROM (Unicorn's
+ * translations of the code stay warm); capture_scenario() is a session of
+ * one scenario.  Every scenario runs as if on a new emulator: the result
+ * is the same byte for byte.
  * Tests describe a stand-in "ROM" of their own with capture_rom_from_desc.
  */
 #ifndef SPGSIM_CAPTURE_CAPTURE_H
@@ -81,7 +90,7 @@ typedef enum capture_status {
 
 typedef struct capture_error {
     capture_status status;
-    int frame;           /* frame being run (1-based), 0 before any */
+    int frame;           /* frame that failed (1-based), 0 before any */
     emu_error emu;       /* for CAPTURE_ERR_EMU */
     char msg[400];       /* complete message: "<scenario>: frame N: ..." */
 } capture_error;
@@ -96,16 +105,47 @@ typedef struct capture_stats {
     level_info level;
     uint64_t instructions;  /* counted only when logging forms */
     unsigned long fix_hooked;     /* instructions the correction hooks */
-    unsigned long fix_corrected;  /* wrong instructions it ran instead */
+    unsigned long fix_corrected;  /* wrong instructions it ran instead (this
+                                     scenario) */
 } capture_stats;
+
+/* capture_session_open flags */
+#define CAPTURE_PER_FRAME 1u /* one uc_emu_start per frame instead of the
+                                frame driver (emu.h): slower; for
+                                comparisons and benchmarks */
+
+typedef struct capture_session capture_session;
+
+/*
+ * Set up an emulator for scenarios on `rom` (which must outlive the
+ * session).  With forms non-NULL, every instruction form run by later
+ * captures is added to it.  Returns the session, or NULL with err filled
+ * (CAPTURE_ERR_SETUP).
+ */
+capture_session *capture_session_open(const capture_rom *rom, capture_forms *forms,
+                                      unsigned flags, capture_error *err);
 
 /*
  * Run scenario `s`: build its level, place the start state, then run
  * s->frames frames of the player routine.  rows[0..s->frames] receive the
- * trace (row 0 = the state as written, before any frame).  With forms
- * non-NULL, every instruction form run is added to it.  Returns 0, or -1
- * with err filled (rows are then incomplete: write no golden).
+ * trace (row 0 = the state as written, before any frame).  Before building
+ * the level the session puts back what an earlier scenario changed (work
+ * RAM, the ROM copy's collision tables), so each run gives the rows a new
+ * emulator would.  Returns 0, or -1 with err filled (rows are then
+ * incomplete: write no golden); after an emulator failure the session sets
+ * up a new emulator for its next run.  Messages start with s->path
+ * ("(scenario)" when NULL, for scenarios built in memory).
  */
+int capture_session_run(capture_session *cs, const scenario *s, spg_player *rows,
+                        capture_stats *stats, capture_error *err);
+
+void capture_session_close(capture_session *cs);
+
+/* For tests: the session's emulator, or NULL after an emulator failure
+ * (until the next run sets up a new one). */
+const emu *capture_session_emu(const capture_session *cs);
+
+/* One scenario on a session of its own (see capture_session_run). */
 int capture_scenario(const capture_rom *rom, const scenario *s,
                      capture_forms *forms, spg_player *rows,
                      capture_stats *stats, capture_error *err);
@@ -126,8 +166,9 @@ void capture_merge_forms(capture_forms *dst, const emu *e);
 
 /*
  * Frames per second of the capture: runs scenario s `repeat` times
- * (repeat >= 1) and returns the frames run per second of wall time, or a
- * negative value when a capture fails (err filled).
+ * (repeat >= 1) on one session and returns the frames run per second of
+ * wall time (setting the session up included), or a negative value when a
+ * capture fails (err filled).
  */
 double capture_bench(const capture_rom *rom, const scenario *s, int repeat,
                      capture_error *err);

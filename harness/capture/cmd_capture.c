@@ -2,16 +2,21 @@
  * cmd_capture.c - spgsim capture: goldens from the original game's code.
  *
  *   spgsim capture --rom ROM [-o FILE] [--log-forms FILE] [--bench]
- *                  SCENARIO.yaml...
+ *                  [--per-frame] SCENARIO.yaml...
  *
  * Each scenario scenarios/<path>.yaml is captured to golden/<path>.csv
  * (the golden/ directory beside scenarios/, created as needed), or to FILE
  * with -o (one scenario only).  A golden is written only when its whole
  * capture succeeded, atomically, and each line says whether it is new,
  * unchanged or changed (and where).  Without --rom the ROM is
- * $SPGSIM_ROM.  --log-forms writes every distinct
- * instruction form the player code executed, with counts.  --bench captures
- * each scenario (without writing) and prints frames per second.
+ * $SPGSIM_ROM.  All scenarios run on one capture session (one emulator);
+ * --per-frame instead gives each scenario an emulator of its own and
+ * enters it once per frame, as the capture did before sessions (slower;
+ * the goldens are the same).  --log-forms writes every distinct
+ * instruction form the player code executed, with counts.  --bench
+ * captures each scenario (without writing) and prints frames per second.
+ * Special-stage scenarios (`mode: special_stage`) go through
+ * capture/special_stage.c, each on an emulator of its own.
  *
  * Exit status: 0 all captured; 1 the emulated code failed in a scenario;
  * 2 bad usage, unreadable or unsupported ROM, a scenario that does not load
@@ -20,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "commands.h"
 #include "golden_change.h"
@@ -32,10 +38,62 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: spgsim capture --rom ROM [-o FILE] [--log-forms FILE] "
-            "[--bench] SCENARIO.yaml...\n"
+            "[--bench] [--per-frame] SCENARIO.yaml...\n"
             "  writes golden/<path under scenarios/>.csv for each scenario\n"
             "  (-o FILE: one scenario, written to FILE) and says whether it\n"
             "  is new, unchanged or changed; --rom defaults to $SPGSIM_ROM\n");
+}
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A special-stage scenario: capture it (to `to`, or only timed with
+ * bench), print its line and count the change.  Returns the exit status
+ * it calls for (0, 1 the emulated code failed, 2). */
+static int capture_special(const capture_rom *rom, const scenario *s,
+                           const char *path, const char *to, int bench,
+                           capture_forms *log, int changes[3],
+                           long long *total_frames, double *total_seconds)
+{
+    capture_error err;
+    capture_stats stats;
+    trace t;
+    double t0 = seconds_now();
+    if (capture_special_scenario(rom, s, log, &t, &stats, &err) != 0) {
+        fprintf(stderr, "%s\n", err.msg);
+        if (!bench)
+            fprintf(stderr, "%s: no golden written\n", path);
+        return err.status == CAPTURE_ERR_EMU ? 1 : 2;
+    }
+    double spent = seconds_now() - t0;
+    int rc = 0;
+    if (bench) {
+        printf("%s: %d frames, %.0f frames/s\n", path, s->frames,
+               (double)s->frames / (spent > 0 ? spent : 1e-9));
+        *total_frames += s->frames;
+        *total_seconds += spent;
+    } else {
+        char detail[256];
+        golden_before before;
+        golden_before_read(&before, to);
+        if (capture_write_golden_trace(to, rom, s, &t, stderr) != 0) {
+            golden_after(&before, to, detail, sizeof detail);
+            rc = 2;
+        } else {
+            golden_change c = golden_after(&before, to, detail, sizeof detail);
+            changes[c]++;
+            printf("%s -> %s: %s%s%s (%d frames, special stage, %lu "
+                   "instructions corrected)\n",
+                   path, to, golden_change_name(c), detail[0] ? ": " : "",
+                   detail, s->frames, stats.fix_corrected);
+        }
+    }
+    trace_free(&t);
+    return rc;
 }
 
 /* golden/<rest>.csv for .../scenarios/<rest>.yaml; NULL if the path has no
@@ -52,7 +110,7 @@ static char *golden_path(const char *path)
 int cmd_capture(int argc, char **argv)
 {
     const char *rom_path = NULL, *out_path = NULL, *forms_path = NULL;
-    int bench = 0;
+    int bench = 0, per_frame = 0;
     int first = argc;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -64,6 +122,8 @@ int cmd_capture(int argc, char **argv)
             forms_path = argv[++i];
         } else if (strcmp(a, "--bench") == 0) {
             bench = 1;
+        } else if (strcmp(a, "--per-frame") == 0) {
+            per_frame = 1;
         } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
             return 0;
@@ -103,6 +163,8 @@ int cmd_capture(int argc, char **argv)
 
     capture_forms forms;
     memset(&forms, 0, sizeof forms);
+    capture_forms *log = forms_path && !bench ? &forms : NULL;
+    capture_session *cs = NULL;
     int status = 0;
     int changes[3] = {0, 0, 0};
     long long total_frames = 0;
@@ -114,24 +176,8 @@ int cmd_capture(int argc, char **argv)
             status = 2;
             continue;
         }
-        capture_error err;
-        if (bench) {
-            double fps = s.mode == SCENARIO_SPECIAL_STAGE
-                             ? capture_special_bench(&rom, &s, 1, &err)
-                             : capture_bench(&rom, &s, 1, &err);
-            if (fps < 0) {
-                fprintf(stderr, "%s\n", err.msg);
-                status = err.status == CAPTURE_ERR_EMU && status != 2 ? 1 : 2;
-            } else {
-                printf("%s: %d frames, %.0f frames/s\n", path, s.frames, fps);
-                total_frames += s.frames;
-                total_seconds += (double)s.frames / fps;
-            }
-            scenario_free(&s);
-            continue;
-        }
-        char *dest = out_path ? NULL : golden_path(path);
-        if (!out_path && !dest) {
+        char *dest = NULL;
+        if (!bench && !out_path && !(dest = golden_path(path))) {
             fprintf(stderr,
                     "%s: not under a scenarios/ directory; use -o FILE\n", path);
             scenario_free(&s);
@@ -139,37 +185,11 @@ int cmd_capture(int argc, char **argv)
             continue;
         }
         if (s.mode == SCENARIO_SPECIAL_STAGE) {
-            trace t;
-            capture_stats stats;
-            if (capture_special_scenario(&rom, &s, forms_path ? &forms : NULL,
-                                         &t, &stats, &err) != 0) {
-                fprintf(stderr, "%s\n%s: no golden written\n", err.msg, path);
-                if (err.status == CAPTURE_ERR_EMU) {
-                    if (status == 0)
-                        status = 1;
-                } else {
-                    status = 2;
-                }
-            } else {
-                const char *to = out_path ? out_path : dest;
-                char detail[256];
-                golden_before before;
-                golden_before_read(&before, to);
-                if (capture_write_golden_trace(to, &rom, &s, &t, stderr) != 0) {
-                    golden_after(&before, to, detail, sizeof detail);
-                    status = 2;
-                } else {
-                    golden_change c = golden_after(&before, to, detail,
-                                                   sizeof detail);
-                    changes[c]++;
-                    printf("%s -> %s: %s%s%s (%d frames, special stage, %lu "
-                           "instructions corrected)\n",
-                           path, to, golden_change_name(c),
-                           detail[0] ? ": " : "", detail, s.frames,
-                           stats.fix_corrected);
-                }
-                trace_free(&t);
-            }
+            int r = capture_special(&rom, &s, path, out_path ? out_path : dest,
+                                    bench, log, changes, &total_frames,
+                                    &total_seconds);
+            if (r == 2 || (r == 1 && status == 0))
+                status = r;
             free(dest);
             scenario_free(&s);
             continue;
@@ -182,18 +202,42 @@ int cmd_capture(int argc, char **argv)
             status = 2;
             continue;
         }
+        capture_error err;
         capture_stats stats;
         char detail[256];
-        if (capture_scenario(&rom, &s, forms_path ? &forms : NULL, rows, &stats,
-                             &err) != 0) {
-            fprintf(stderr, "%s\n", err.msg);
-            fprintf(stderr, "%s: no golden written\n", path);
-            if (err.status == CAPTURE_ERR_EMU) {
-                if (status == 0)
-                    status = 1;
-            } else {
-                status = 2;
+        double t0 = seconds_now();
+        int rc = -1;
+        if (!cs)
+            cs = capture_session_open(&rom, log, per_frame ? CAPTURE_PER_FRAME : 0u, &err);
+        if (!cs) {
+            fprintf(stderr, "%s: %s\n", path, err.msg);
+            status = 2;
+        } else {
+            rc = capture_session_run(cs, &s, rows, &stats, &err);
+            if (rc != 0) {
+                fprintf(stderr, "%s\n", err.msg);
+                if (err.status == CAPTURE_ERR_EMU) {
+                    if (status == 0)
+                        status = 1;
+                } else {
+                    status = 2;
+                }
             }
+        }
+        if (per_frame) {
+            /* the old way: an emulator per scenario */
+            capture_session_close(cs);
+            cs = NULL;
+        }
+        double spent = seconds_now() - t0;
+        if (rc != 0) {
+            if (!bench)
+                fprintf(stderr, "%s: no golden written\n", path);
+        } else if (bench) {
+            printf("%s: %d frames, %.0f frames/s\n", path, s.frames,
+                   (double)s.frames / (spent > 0 ? spent : 1e-9));
+            total_frames += s.frames;
+            total_seconds += spent;
         } else {
             const char *to = out_path ? out_path : dest;
             golden_before before;
@@ -216,14 +260,16 @@ int cmd_capture(int argc, char **argv)
         free(dest);
         scenario_free(&s);
     }
+    capture_session_close(cs);
     if (forms_path && !bench && capture_forms_write(&forms, forms_path, stderr) != 0)
         status = 2;
     if (!bench && changes[0] + changes[1] + changes[2] > 0)
         printf("%d new, %d changed, %d unchanged\n", changes[GOLDEN_NEW],
                changes[GOLDEN_CHANGED], changes[GOLDEN_UNCHANGED]);
     if (bench && total_frames > 0)
-        printf("total: %lld frames, %.0f frames/s\n", total_frames,
-               (double)total_frames / total_seconds);
+        printf("total: %lld frames, %.0f frames/s (setting the emulator up "
+               "included)\n", total_frames,
+               (double)total_frames / (total_seconds > 0 ? total_seconds : 1e-9));
     capture_forms_free(&forms);
     capture_rom_free(&rom);
     return status;

@@ -71,18 +71,44 @@ static bool hook_unmapped(uc_engine *uc, uc_mem_type type, uint64_t address,
     return false;
 }
 
-static bool hook_prot(uc_engine *uc, uc_mem_type type, uint64_t address,
-                      int size, int64_t value, void *user)
+static __attribute__((noinline)) bool prot_error(uc_engine *uc, emu *e,
+                                                  uc_mem_type type,
+                                                  uint64_t address, int size)
 {
-    emu *e = user;
     char what[160];
-    (void)value;
     snprintf(what, sizeof what, "%s of %d byte(s) at protected address $%08X%s",
              access_name(type), size, (unsigned)address,
              (uint32_t)address < e->rom_map ? " (ROM)" : "");
     fail(e, EMU_ERR_PROTECTED, reg32(uc, UC_M68K_REG_PC), (uint32_t)address, what);
     uc_emu_stop(uc);
     return false;
+}
+
+/*
+ * Accesses to protected memory.  Work RAM is read-only to Unicorn on driver
+ * engines: a write to it lands here, and is done here, into the RAM buffer
+ * (big-endian, `size` bytes); returning true tells Unicorn the access was
+ * handled, and Unicorn then discards its own write.  Bytes beyond the 64
+ * KiB mapping the write starts in are left alone: Unicorn redoes such a
+ * write (it is always misaligned) a byte at a time, and those bytes meet
+ * whatever lies there, and its error.  Anything else is an error.
+ */
+static bool hook_prot(uc_engine *uc, uc_mem_type type, uint64_t address,
+                      int size, int64_t value, void *user)
+{
+    emu *e = user;
+    uint32_t a = (uint32_t)address, base = a & 0xFFFF0000u;
+    /* every mapping whose low 24 bits are $FF0000 is the work RAM: the
+     * two of emu_open and the aliases of emu_map_ram_alias */
+    if (type == UC_MEM_WRITE_PROT && (base & 0x00FFFFFFu) == EMU_RAM_MIRROR &&
+        !(e->flags & EMU_PER_FRAME)) {
+        uint64_t v = (uint64_t)value;
+        for (int i = size - 1; i >= 0; i--, v >>= 8)
+            if (((a + (uint32_t)i) & 0xFFFF0000u) == base)
+                e->ram[(a + (uint32_t)i) & 0xFFFFu] = (uint8_t)v;
+        return true;
+    }
+    return prot_error(uc, e, type, address, size);
 }
 
 static const char *exception_name(uint32_t intno)
@@ -125,33 +151,114 @@ static bool hook_insn_invalid(uc_engine *uc, void *user)
     return false;
 }
 
+static void driver_frame(uc_engine *uc, emu *e);
+
+/*
+ * The instruction corrections on a driver engine.  m68kfix_install hooks
+ * every even address of a range whose word is a corrected form (code or
+ * data alike, so that no instruction escapes); Unicorn then walks that
+ * whole list of hooks (218 for Sonic 1) each time one of them runs.  Here
+ * the same addresses are hooked, but only inside blocks that are about to
+ * run: before a block of the code range runs for the first time, its even
+ * addresses are checked; if any still needs its hook, the run stops before
+ * the block, emu_run installs the hooks (m68kfix_install over each address,
+ * which also drops Unicorn's translations of it) and resumes at the block.
+ * fix_scanned[i] holds how many bytes from code_begin + 2i were checked.
+ * Returns 1 when hooks are due.
+ */
+static int fix_scan(emu *e, uint32_t a, uint32_t size)
+{
+    uint32_t i = (a - e->code_begin) / 2;
+    if ((a - e->code_begin) % 2 == 0 && e->fix_scanned[i] >= size)
+        return 0;
+    e->fix_due_count = 0;
+    for (uint32_t at = a + (a & 1u); at < a + size && at + 1 < e->code_end; at += 2) {
+        uint32_t k = (at - e->code_begin) / 2;
+        if (e->fix_hooked[k / 8] & (1u << (k % 8)))
+            continue;
+        uint16_t op = (uint16_t)(e->rom[at] << 8 | e->rom[at + 1]);
+        if (!m68kfix_is_corrected_form(op))
+            continue;
+        if (e->fix_due_count == EMU_FIX_DUE_MAX)
+            break; /* the rest on the next pass */
+        e->fix_due[e->fix_due_count++] = at;
+    }
+    if (e->fix_due_count)
+        return 1;
+    if ((a - e->code_begin) % 2 == 0)
+        e->fix_scanned[i] = (uint16_t)(size < 0xFFFFu ? size : 0xFFFFu);
+    return 0;
+}
+
+/* The slow paths of hook_block, kept out of line so that its common path
+ * (a block of the code range) stays a few instructions. */
+static __attribute__((noinline)) void block_over_budget(uc_engine *uc, emu *e,
+                                                        uint32_t a)
+{
+    char what[160];
+    snprintf(what, sizeof what,
+             "no return within the budget of %llu instruction words",
+             (unsigned long long)e->budget);
+    fail(e, EMU_ERR_BUDGET, a, 0, what);
+    uc_emu_stop(uc);
+}
+
+/* A block of the code range whose corrections may be due (fix_scan). */
+static __attribute__((noinline)) void block_unscanned(uc_engine *uc, emu *e,
+                                                      uint32_t a, uint32_t size)
+{
+    if (fix_scan(e, a, size)) {
+        uc_emu_stop(uc); /* before the block runs (and counts); emu_run hooks */
+        return;
+    }
+    e->words_run += size / 2 ? size / 2 : 1;
+    if (e->words_run > e->budget)
+        block_over_budget(uc, e, a);
+}
+
+static __attribute__((noinline)) void block_elsewhere(uc_engine *uc, emu *e,
+                                                      uint32_t a)
+{
+    if (a == EMU_SENTINEL) {
+        /* Per frame, the sentinel is where uc_emu_start stops (this hook
+         * never runs there); with the driver, a frame boundary. */
+        if (e->run)
+            driver_frame(uc, e);
+        return;
+    }
+    if (a == EMU_DRIVER_JMP && e->drv_jmp_due) {
+        /* the driver's jump to the routine, right after its first block */
+        e->drv_jmp_due = 0;
+        return;
+    }
+    char what[160];
+    snprintf(what, sizeof what,
+             "execution left the code range [$%06X, $%06X) at $%08X",
+             (unsigned)e->code_begin, (unsigned)e->code_end, (unsigned)a);
+    fail(e, EMU_ERR_OUTSIDE, a, a, what);
+    uc_emu_stop(uc);
+}
+
+/* Runs before every translation block: the code range check, the
+ * per-frame budget, the driver's frame boundary, the corrections due. */
 static void hook_block(uc_engine *uc, uint64_t address, uint32_t size, void *user)
 {
     emu *e = user;
-    uint32_t a = (uint32_t)address;
-    if (a == EMU_SENTINEL)
+    uint32_t a = (uint32_t)address, off = a - e->code_begin;
+    if (off >= e->code_end - e->code_begin) {
+        block_elsewhere(uc, e, a);
         return;
-    if (a < e->code_begin || a >= e->code_end) {
-        char what[160];
-        snprintf(what, sizeof what,
-                 "execution left the code range [$%06X, $%06X) at $%08X",
-                 (unsigned)e->code_begin, (unsigned)e->code_end, (unsigned)a);
-        fail(e, EMU_ERR_OUTSIDE, a, a, what);
-        uc_emu_stop(uc);
+    }
+    if (e->fix_scanned && (off % 2 != 0 || e->fix_scanned[off / 2] < size)) {
+        block_unscanned(uc, e, a, size);
         return;
     }
     /* The budget counts instruction words: every instruction has at least
-     * one, so this stops no later than `budget` instructions (Unicorn's own
-     * instruction count would slow every instruction down six-fold). */
+     * one, so this stops no later than `budget` instructions (Unicorn's
+     * own instruction count would slow every instruction down six-fold). */
     e->words_run += size / 2 ? size / 2 : 1;
-    if (e->words_run > e->budget) {
-        char what[160];
-        snprintf(what, sizeof what,
-                 "no return within the budget of %llu instruction words",
-                 (unsigned long long)e->budget);
-        fail(e, EMU_ERR_BUDGET, a, 0, what);
-        uc_emu_stop(uc);
-    }
+    if (e->words_run > e->budget)
+        block_over_budget(uc, e, a);
 }
 
 static void record_form(emu *e, uint32_t address)
@@ -259,8 +366,9 @@ static int uc_failed(emu *e, const char *step, uc_err err)
 }
 
 int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
-             uint32_t code_begin, uint32_t code_end, int log_forms)
+             uint32_t code_begin, uint32_t code_end, unsigned flags)
 {
+    int log_forms = (flags & EMU_LOG_FORMS) != 0;
     uc_err err;
     uc_hook hh;
 
@@ -269,6 +377,7 @@ int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
         fail(e, EMU_ERR_UNICORN, 0, 0, "ROM image size out of range (1 byte .. 4 MiB)");
         return -1;
     }
+    e->flags = flags;
     e->rom_size = rom_size;
     e->rom_map = (rom_size + PAGE - 1) & ~(PAGE - 1);
     e->code_begin = code_begin;
@@ -281,7 +390,8 @@ int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
         return -1;
     }
     memcpy(e->rom, rom, rom_size);
-    /* The sentinel page is never meant to run: fill it with ILLEGAL. */
+    /* The sentinel page: ILLEGAL everywhere but where emu_run writes the
+     * driver (never run per frame: uc_emu_start stops at the sentinel). */
     for (uint32_t i = 0; i < PAGE; i += 2) {
         e->sentinel_page[i] = 0x4A;
         e->sentinel_page[i + 1] = 0xFC;
@@ -323,6 +433,18 @@ int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
     err = uc_mem_map_ptr(e->uc, EMU_RAM_MIRROR, EMU_RAM_SIZE, UC_PROT_ALL, e->ram);
     if (err != UC_ERR_OK)
         return uc_failed(e, "map RAM mirror", err);
+    if (!(flags & EMU_PER_FRAME)) {
+        /* Work RAM writes through the write-protection hook (see emu.h):
+         * Unicorn 2.0.1 makes each write it performs itself look for
+         * translated code to invalidate, which costs more than the rest of
+         * the write. */
+        err = uc_mem_protect(e->uc, EMU_RAM_BASE, EMU_RAM_SIZE, UC_PROT_READ | UC_PROT_EXEC);
+        if (err == UC_ERR_OK)
+            err = uc_mem_protect(e->uc, EMU_RAM_MIRROR, EMU_RAM_SIZE,
+                                 UC_PROT_READ | UC_PROT_EXEC);
+        if (err != UC_ERR_OK)
+            return uc_failed(e, "write-protect RAM", err);
+    }
     err = uc_mmio_map(e->uc, Z80_BASE, WINDOW_SIZE, z80_read, e, z80_write, e);
     if (err != UC_ERR_OK)
         return uc_failed(e, "map Z80 window", err);
@@ -354,8 +476,32 @@ int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
         if (err != UC_ERR_OK)
             return uc_failed(e, "hook instructions", err);
     }
-    /* Correct the instructions Unicorn runs wrongly, wherever they are. */
-    if (m68kfix_install_stats(e->uc, code_begin, code_end - 1, &e->fix_stats) != 0) {
+    /* The driver runs until a hook stops it: no exit address (uc_emu_start
+     * ignores `until`; nothing is translated as an exit). */
+    if (!(flags & EMU_PER_FRAME)) {
+        err = uc_ctl_exits_enable(e->uc);
+        if (err != UC_ERR_OK)
+            return uc_failed(e, "disable exit addresses", err);
+    }
+    /* Correct the instructions Unicorn runs wrongly, wherever they are:
+     * per frame, every candidate address of the code range at once; with
+     * the driver, the candidates of each block before it first runs (see
+     * fix_scan).  The call over the sentinel's first byte (which holds no
+     * candidate) makes m68kfix calibrate itself now, before anything runs. */
+    int fix_rc;
+    if (flags & EMU_PER_FRAME) {
+        fix_rc = m68kfix_install_stats(e->uc, code_begin, code_end - 1, &e->fix_stats);
+    } else {
+        size_t words = (size_t)(code_end - code_begin + 1) / 2;
+        e->fix_scanned = calloc(words, sizeof *e->fix_scanned);
+        e->fix_hooked = calloc((words + 7) / 8, 1);
+        if (!e->fix_scanned || !e->fix_hooked) {
+            fail(e, EMU_ERR_UNICORN, 0, 0, "out of memory");
+            return -1;
+        }
+        fix_rc = m68kfix_install_stats(e->uc, EMU_SENTINEL, EMU_SENTINEL, NULL);
+    }
+    if (fix_rc != 0) {
         fail(e, EMU_ERR_UNICORN, 0, 0,
              "could not install the instruction corrections (m68kfix)");
         return -1;
@@ -370,7 +516,9 @@ int emu_map_ram_alias(emu *e, uint32_t base)
         fail(e, EMU_ERR_UNICORN, 0, base, "bad RAM alias address");
         return -1;
     }
-    uc_err err = uc_mem_map_ptr(e->uc, base, EMU_RAM_SIZE, UC_PROT_ALL, e->ram);
+    uint32_t prot = (e->flags & EMU_PER_FRAME) ? UC_PROT_ALL
+                                               : UC_PROT_READ | UC_PROT_EXEC;
+    uc_err err = uc_mem_map_ptr(e->uc, base, EMU_RAM_SIZE, prot, e->ram);
     if (err != UC_ERR_OK)
         return uc_failed(e, "map RAM alias", err);
     return 0;
@@ -386,6 +534,10 @@ void emu_close(emu *e)
     free(e->sentinel_page);
     free(e->forms);
     free(e->form_of_opcode);
+    free(e->fix_scanned);
+    free(e->fix_hooked);
+    e->fix_scanned = NULL;
+    e->fix_hooked = NULL;
     e->rom = e->ram = e->sentinel_page = NULL;
     e->forms = NULL;
     e->form_of_opcode = NULL;
@@ -405,6 +557,10 @@ int emu_call(emu *e, uint32_t pc, uint32_t a0, uint32_t sp, uint64_t budget)
     uc_err err;
 
     memset(&e->err, 0, sizeof e->err);
+    if (!(e->flags & EMU_PER_FRAME)) {
+        fail(e, EMU_ERR_UNICORN, 0, 0, "emu_call needs an engine opened with EMU_PER_FRAME");
+        return -1;
+    }
     for (int i = 0; i < 8; i++)
         uc_reg_write(e->uc, dregs[i], &zero);
     for (int i = 0; i < 7; i++)
@@ -445,6 +601,177 @@ int emu_call(emu *e, uint32_t pc, uint32_t a0, uint32_t sp, uint64_t budget)
     return 0;
 }
 
+/* ------------------------------------------------------------------------ */
+/* The frame driver                                                          */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The driver, hand-encoded (no assembler needed to build), at EMU_SENTINEL.
+ * It gives the routine exactly the state emu_call gives it: D0-D7 and
+ * A1-A6 zero, A0 set, SR $2700 (flags clear, set last: moveq and pea set
+ * flags), the stack pointer at sp - 4 holding the sentinel address.  The
+ * routine's rts returns to the driver's first word, which starts the next
+ * frame.  Its forms are all plain ones Unicorn runs correctly (none of
+ * m68kfix's; see docs/emulator-audit.md).  Words marked with a slot are
+ * filled in by emu_driver_code().
+ */
+enum { SLOT_A0 = 0x1E / 2, SLOT_SP = 0x24 / 2, SLOT_PC = 0x34 / 2 };
+static const uint16_t driver_template[EMU_DRIVER_WORDS] = {
+    0x7000,                 /* $00 moveq #0,d0 */
+    0x7200,                 /* $02 moveq #0,d1 */
+    0x7400,                 /* $04 moveq #0,d2 */
+    0x7600,                 /* $06 moveq #0,d3 */
+    0x7800,                 /* $08 moveq #0,d4 */
+    0x7A00,                 /* $0A moveq #0,d5 */
+    0x7C00,                 /* $0C moveq #0,d6 */
+    0x7E00,                 /* $0E moveq #0,d7 */
+    0x93C9,                 /* $10 suba.l a1,a1 */
+    0x95CA,                 /* $12 suba.l a2,a2 */
+    0x97CB,                 /* $14 suba.l a3,a3 */
+    0x99CC,                 /* $16 suba.l a4,a4 */
+    0x9BCD,                 /* $18 suba.l a5,a5 */
+    0x9DCE,                 /* $1A suba.l a6,a6 */
+    0x207C, 0, 0,           /* $1C movea.l #a0,a0           (slot $1E) */
+    0x2E7C, 0, 0,           /* $22 movea.l #sp,a7           (slot $24) */
+    0x4879, 0x0080, 0x0000, /* $28 pea ($00800000).l: the return address */
+    0x46FC, 0x2700,         /* $2E move.w #$2700,sr (ends the block) */
+    0x4EF9, 0, 0,           /* $32 jmp (pc).l: EMU_DRIVER_JMP (slot $34) */
+};
+_Static_assert(EMU_SENTINEL == 0x00800000u, "the pea above pushes $00800000");
+_Static_assert(EMU_DRIVER_JMP - EMU_SENTINEL == 0x32u, "EMU_DRIVER_JMP");
+
+void emu_driver_code(uint16_t *w, uint32_t pc, uint32_t a0, uint32_t sp)
+{
+    memcpy(w, driver_template, sizeof driver_template);
+    w[SLOT_A0] = (uint16_t)(a0 >> 16);
+    w[SLOT_A0 + 1] = (uint16_t)a0;
+    w[SLOT_SP] = (uint16_t)(sp >> 16);
+    w[SLOT_SP + 1] = (uint16_t)sp;
+    w[SLOT_PC] = (uint16_t)(pc >> 16);
+    w[SLOT_PC + 1] = (uint16_t)pc;
+}
+
+/* Put the driver for (pc, a0, sp) into the sentinel page, unless it is
+ * there already; drop Unicorn's translation of an older one. */
+static int driver_load(emu *e, uint32_t pc, uint32_t a0, uint32_t sp)
+{
+    uint16_t w[EMU_DRIVER_WORDS];
+    if (e->drv_loaded && e->drv_pc == pc && e->drv_a0 == a0 && e->drv_sp == sp)
+        return 0;
+    emu_driver_code(w, pc, a0, sp);
+    for (size_t i = 0; i < EMU_DRIVER_WORDS; i++) {
+        e->sentinel_page[2 * i] = (uint8_t)(w[i] >> 8);
+        e->sentinel_page[2 * i + 1] = (uint8_t)w[i];
+    }
+    uc_err err = uc_ctl_remove_cache(e->uc, EMU_SENTINEL, EMU_SENTINEL + PAGE);
+    if (err != UC_ERR_OK)
+        return uc_failed(e, "flush the driver's translation", err);
+    e->drv_loaded = 1;
+    e->drv_pc = pc;
+    e->drv_a0 = a0;
+    e->drv_sp = sp;
+    return 0;
+}
+
+/* The driver's first block is about to run: the previous frame (if any)
+ * has returned; start the next one or stop. */
+static void driver_frame(uc_engine *uc, emu *e)
+{
+    const emu_frames *r = e->run;
+    if (e->frame > 0) {
+        uint32_t end_sp = reg32(uc, UC_M68K_REG_A7);
+        if (end_sp != e->drv_sp) {
+            char what[160];
+            snprintf(what, sizeof what,
+                     "returned with the stack pointer at $%08X instead of $%08X",
+                     (unsigned)end_sp, (unsigned)e->drv_sp);
+            fail(e, EMU_ERR_STACK, EMU_SENTINEL, 0, what);
+            uc_emu_stop(uc);
+            return;
+        }
+        if (r->after)
+            r->after(r->user, e->frame);
+    }
+    if (e->frame >= r->count) {
+        e->run_done = 1;
+        uc_emu_stop(uc); /* before the block runs */
+        return;
+    }
+    e->frame++;
+    if (r->before)
+        r->before(r->user, e->frame);
+    e->words_run = 0;
+    e->drv_jmp_due = 1;
+}
+
+int emu_run(emu *e, uint32_t pc, uint32_t a0, uint32_t sp, uint64_t budget,
+            const emu_frames *frames)
+{
+    memset(&e->err, 0, sizeof e->err);
+    e->frame = 0;
+    e->budget = budget;
+    e->words_run = 0;
+    if (e->flags & EMU_PER_FRAME) {
+        for (int f = 1; f <= frames->count; f++) {
+            e->frame = f;
+            if (frames->before)
+                frames->before(frames->user, f);
+            if (emu_call(e, pc, a0, sp, budget) != 0)
+                return -1;
+            if (frames->after)
+                frames->after(frames->user, f);
+        }
+        return 0;
+    }
+    if (driver_load(e, pc, a0, sp) != 0)
+        return -1;
+    /* The driver writes every register the routine sees but SR's system
+     * byte, which it keeps: supervisor mode from the start. */
+    uint32_t sr = 0x2700;
+    uc_reg_write(e->uc, UC_M68K_REG_SR, &sr);
+    e->drv_jmp_due = 0;
+    e->run_done = 0;
+    e->run = frames;
+    e->fix_due_count = 0;
+    uc_err err = uc_emu_start(e->uc, EMU_SENTINEL, 0, 0, 0);
+    while (err == UC_ERR_OK && e->err.status == EMU_OK && e->fix_due_count) {
+        /* stopped before a block whose corrections are due (fix_scan) */
+        for (int k = 0; k < e->fix_due_count; k++) {
+            uint32_t at = e->fix_due[k], w = (at - e->code_begin) / 2;
+            if (m68kfix_install_stats(e->uc, at, at + 1, &e->fix_stats) != 0) {
+                e->run = NULL;
+                fail(e, EMU_ERR_UNICORN, at, 0,
+                     "could not install the instruction corrections (m68kfix)");
+                return -1;
+            }
+            e->fix_hooked[w / 8] = (uint8_t)(e->fix_hooked[w / 8] | 1u << (w % 8));
+        }
+        e->fix_due_count = 0;
+        err = uc_emu_start(e->uc, reg32(e->uc, UC_M68K_REG_PC), 0, 0, 0);
+    }
+    e->run = NULL;
+    e->drv_jmp_due = 0;
+    uint32_t end_pc = reg32(e->uc, UC_M68K_REG_PC);
+    if (e->err.status != EMU_OK)
+        return -1;
+    if (err != UC_ERR_OK) {
+        char what[160];
+        snprintf(what, sizeof what, "Unicorn: %s", uc_strerror(err));
+        fail(e, EMU_ERR_UNICORN, end_pc, 0, what);
+        return -1;
+    }
+    if (!e->run_done) {
+        fail(e, EMU_ERR_UNICORN, end_pc, 0, "emulation stopped before the routine returned");
+        return -1;
+    }
+    return 0;
+}
+
+void emu_clear_ram(emu *e)
+{
+    memset(e->ram, 0, EMU_RAM_SIZE);
+}
+
 static size_t ram_off(uint32_t addr)
 {
     return (size_t)(addr & 0xFFFFu);
@@ -482,6 +809,17 @@ void emu_w32(emu *e, uint32_t addr, uint32_t v)
     emu_w16(e, addr + 2, (uint16_t)v);
 }
 
+void emu_fill(emu *e, uint32_t addr, uint8_t v, uint32_t len)
+{
+    while (len > 0) {
+        size_t off = ram_off(addr);
+        size_t n = EMU_RAM_SIZE - off < len ? EMU_RAM_SIZE - off : len;
+        memset(e->ram + off, v, n);
+        addr += (uint32_t)n;
+        len -= (uint32_t)n;
+    }
+}
+
 uint8_t emu_rom_r8(const emu *e, uint32_t addr)
 {
     return addr < e->rom_map ? e->rom[addr] : 0;
@@ -496,4 +834,10 @@ void emu_rom_w8(emu *e, uint32_t addr, uint8_t v)
 {
     if (addr < e->rom_map)
         e->rom[addr] = v;
+}
+
+void emu_rom_write(emu *e, uint32_t addr, const uint8_t *bytes, uint32_t len)
+{
+    if (addr < e->rom_map && len <= e->rom_map - addr)
+        memcpy(e->rom + addr, bytes, len);
 }

@@ -88,10 +88,18 @@ int level_build(emu *e, const level_addrs *a, const spg_map *map,
     static const uint16_t empty_chunk[CHUNK_CELLS * CHUNK_CELLS];
     uint16_t chunk[CHUNK_CELLS * CHUNK_CELLS];
     int chunk_count = 0;
-    for (uint32_t off = 0; off < (uint32_t)LEVEL_LAYOUT_CHUNKS_Y * LAYOUT_ROW_BYTES; off++)
-        emu_w8(e, a->layout + off, 0);
-    for (int cy = 0; cy < LEVEL_LAYOUT_CHUNKS_Y; cy++) {
-        for (int cx = 0; cx < LEVEL_LAYOUT_CHUNKS_X; cx++) {
+    emu_fill(e, a->layout, 0, (uint32_t)LEVEL_LAYOUT_CHUNKS_Y * LAYOUT_ROW_BYTES);
+    /* Only chunks the map overlaps can hold a block (the others are empty
+     * and keep layout byte 0); scanned in the same row-major order. */
+    int cx0 = 0, cx1 = -1, cy0 = 0, cy1 = -1;
+    if (map->width > 0 && map->height > 0) {
+        cx0 = map->x0 / CHUNK_CELLS;
+        cx1 = (map->x0 + map->width - 1) / CHUNK_CELLS;
+        cy0 = map->y0 / CHUNK_CELLS;
+        cy1 = (map->y0 + map->height - 1) / CHUNK_CELLS;
+    }
+    for (int cy = cy0; cy <= cy1; cy++) {
+        for (int cx = cx0; cx <= cx1; cx++) {
             for (int by = 0; by < CHUNK_CELLS; by++)
                 for (int bx = 0; bx < CHUNK_CELLS; bx++)
                     chunk[by * CHUNK_CELLS + bx] =

@@ -13,6 +13,10 @@
  * The glass block stores pointers with a block id in their top byte; the
  * real 68000 ignores those 8 address bits, so the RAM is mapped once more
  * at each such tag ($2E-$30 in the top byte).
+ *
+ * A frame enters two routines, so each scenario gets an emulator of its
+ * own that is entered per call (EMU_PER_FRAME, emu_call), not a capture
+ * session with the one-routine frame driver of the normal stage.
  */
 #include "capture/special_stage.h"
 
@@ -48,13 +52,15 @@ typedef struct ss_addrs {
 static void set_error(capture_error *err, capture_status st, const scenario *s,
                       int frame, const char *what, const char *detail)
 {
+    /* scenarios built in memory may have no path */
+    const char *name = s->path ? s->path : "(scenario)";
     err->status = st;
     err->frame = frame;
     if (frame > 0)
-        snprintf(err->msg, sizeof err->msg, "%s: frame %d: %s%s", s->path,
-                 frame, what, detail ? detail : "");
+        snprintf(err->msg, sizeof err->msg, "%s: frame %d: %s%s", name, frame,
+                 what, detail ? detail : "");
     else
-        snprintf(err->msg, sizeof err->msg, "%s: %s%s", s->path, what,
+        snprintf(err->msg, sizeof err->msg, "%s: %s%s", name, what,
                  detail ? detail : "");
 }
 
@@ -87,8 +93,8 @@ static int resolve(const capture_rom_desc *d, ss_addrs *a, char *missing,
 
 static void write_state(emu *e, const ss_addrs *a, const spg_ss_state *st)
 {
-    for (uint32_t addr = a->player; addr < a->objspace_end; addr++)
-        emu_w8(e, addr, 0);
+    if (a->objspace_end > a->player)
+        emu_fill(e, a->player, 0, a->objspace_end - a->player);
     uint32_t o = a->player;
     emu_w8(e, o + OB_ID, ID_SONIC_SPECIAL);
     emu_w8(e, o + OB_ROUTINE, st->routine);
@@ -112,8 +118,7 @@ static void write_state(emu *e, const ss_addrs *a, const spg_ss_state *st)
         emu_w8(e, a->emldlist + i, st->emerald_list[i]);
     for (uint32_t i = 0; i < SPG_SS_LAYOUT_BYTES; i++)
         emu_w8(e, a->layout + i, st->layout[i]);
-    for (uint32_t i = 0; i < ITEM_BUFFER_BYTES; i++)
-        emu_w8(e, a->items + i, 0);
+    emu_fill(e, a->items, 0, ITEM_BUFFER_BYTES);
 }
 
 static int32_t s32_of(uint32_t v)
@@ -219,7 +224,7 @@ int capture_special_scenario(const capture_rom *rom, const scenario *s,
         return -1;
     }
     if (emu_open(&e, rom->data, rom->size, ca->code_begin, ca->code_end,
-                 forms != NULL) != 0) {
+                 (forms ? EMU_LOG_FORMS : 0u) | EMU_PER_FRAME) != 0) {
         set_error(err, CAPTURE_ERR_SETUP, s, 0, "cannot set up the emulator: ",
                   e.err.what);
         goto fail;

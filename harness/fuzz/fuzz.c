@@ -79,28 +79,49 @@ int fuzz_compare(const spg_player *core, const spg_player *orig, int rows,
 
 /* ---- the capture oracle ------------------------------------------------- */
 
+/* One capture session (one emulator) per worker thread. */
+typedef struct capture_worker {
+    const capture_rom *rom;
+    capture_session *cs;
+} capture_worker;
+
 static void *capture_open(void *arg, char *msg, size_t msglen)
 {
-    (void)msg;
-    (void)msglen;
-    return arg; /* the ROM; capture_scenario sets up its own machine */
+    capture_worker *w = calloc(1, sizeof *w);
+    capture_error err;
+    if (!w) {
+        snprintf(msg, msglen, "out of memory");
+        return NULL;
+    }
+    w->rom = arg;
+    w->cs = capture_session_open(w->rom, NULL, 0u, &err);
+    if (!w->cs) {
+        snprintf(msg, msglen, "%s", err.msg);
+        free(w);
+        return NULL;
+    }
+    return w;
 }
 
 static int capture_run(void *worker, const scenario *s, spg_player *rows,
                        capture_error *err)
 {
-    return capture_scenario(worker, s, NULL, rows, NULL, err);
+    capture_worker *w = worker;
+    return capture_session_run(w->cs, s, rows, NULL, err);
 }
 
 static int capture_golden(void *worker, const char *path, const scenario *s,
                           const spg_player *rows, FILE *err_out)
 {
-    return capture_write_golden(path, worker, s, rows, err_out);
+    capture_worker *w = worker;
+    return capture_write_golden(path, w->rom, s, rows, err_out);
 }
 
 static void capture_close(void *worker)
 {
-    (void)worker;
+    capture_worker *w = worker;
+    capture_session_close(w->cs);
+    free(w);
 }
 
 fuzz_oracle fuzz_capture_oracle(const capture_rom *rom)

@@ -13,6 +13,7 @@
 
 #include "test.h"
 #include "capture/capture.h"
+#include "capture/m68kform.h"
 #include "capture/md5.h"
 #include "trace.h"
 
@@ -32,6 +33,18 @@ enum {
     P_ASR = 0x4C0,
     P_THIRD = 0x4E0,
     P_SENTINEL_JUMP = 0x500,
+    P_ENTRY_STATE = 0x600,
+    P_VDP_ON_FRAME = 0x6A0,
+    P_LOOP_ON_FRAME = 0x6C0,
+    P_STACK_ON_FRAME = 0x6E0,
+    P_OUTSIDE_ON_FRAME = 0x700,
+    P_DRIVER_ON_FRAME = 0x720,
+    P_DRIVER_MID_ON_FRAME = 0x740,
+    P_LOOP_60K = 0x780,
+    P_LOOP_110K = 0x7A0,
+    P_LEFTOVERS = 0x7C0,
+    P_ODD_WRITES = 0x800,
+    P_WRITE_PAST_RAM = 0x840,
     T_ANGLEMAP = 0x1000,
     T_COLL1 = 0x1100,
     T_COLL2 = 0x2100,
@@ -105,6 +118,15 @@ typedef struct test_scn {
     spg_input inputs[64];
     spg_player rows[65];
 } test_scn;
+
+static void scn_copy(test_scn *dst, const test_scn *src)
+{
+    memcpy(dst, src, sizeof *dst);
+    dst->s.map.masks = dst->s.masks;
+    dst->s.map.cells = dst->cells;
+    dst->s.cells = dst->cells;
+    dst->s.inputs = dst->inputs;
+}
 
 static void scn_init(test_scn *t, uint16_t x0, uint16_t y0, uint16_t w, uint16_t h)
 {
@@ -300,6 +322,39 @@ static void test_ram_mapping(void)
     /* the ROM copy is the image */
     CHECK_EQ(emu_rom_r16(&e, P_ASR), 0xE0E8);
     emu_close(&e);
+}
+
+/* Work RAM aliases (the special stage's tagged pointers): writes through
+ * an alias land in the RAM on both engine kinds - through the write hook
+ * on driver engines, through Unicorn per frame; an unmapped tag is still
+ * an error; bases that are not $xxFF0000 aliases are refused. */
+static void test_ram_alias(void)
+{
+    static const uint8_t code[] = {
+        0x13, 0xFC, 0x00, 0x5A, 0x2E, 0xFF, 0x12, 0x34, /* move.b #$5A,($2EFF1234).l */
+        0x23, 0xFC, 0x11, 0x22, 0x33, 0x44, 0x2E, 0xFF, 0x12, 0x37,
+                                   /* move.l #$11223344,($2EFF1237).l (odd) */
+        0x4E, 0x75,                                     /* rts */
+        0x13, 0xFC, 0x00, 0x01, 0x2F, 0xFF, 0x00, 0x00, /* move.b #1,($2FFF0000).l */
+        0x4E, 0x75};
+    const uint32_t at = 0xF00, sp = 0xFFFFFE00u;
+    for (int k = 0; k < 2; k++) {
+        unsigned flags = k ? EMU_PER_FRAME : 0u;
+        emu e;
+        CHECK_EQ(emu_open(&e, image, image_size, 0x200, T_CODE_END, flags), 0);
+        emu_rom_write(&e, at, code, sizeof code);
+        CHECK_EQ(emu_map_ram_alias(&e, 0x2EFF0000u), 0);
+        CHECK_EQ(emu_map_ram_alias(&e, 0x2E000000u), -1);
+        CHECK_EQ(emu_map_ram_alias(&e, EMU_RAM_MIRROR), -1);
+        emu_frames one = {1, NULL, NULL, NULL};
+        CHECK_EQ(emu_run(&e, at, 0, sp, 1000, &one), 0);
+        CHECK_EQ(emu_r8(&e, 0xFFFF1234u), 0x5A);
+        CHECK_EQ(emu_r32(&e, 0xFFFF1237u), 0x11223344u);
+        CHECK_EQ(emu_run(&e, at + 20, 0, sp, 1000, &one), -1);
+        CHECK_EQ(e.err.status, EMU_ERR_UNMAPPED);
+        CHECK_EQ(e.err.addr, 0x2FFF0000u);
+        emu_close(&e);
+    }
 }
 
 static void test_level_build(void)
@@ -698,6 +753,396 @@ static void test_forms_and_bench(void)
     capture_rom_free(&rom);
 }
 
+/* ---- sessions and the frame driver ------------------------------------- */
+
+static int same_rows(const spg_player *a, const spg_player *b, int frames)
+{
+    for (int i = 0; i <= frames; i++)
+        if (!same_player(&a[i], &b[i])) {
+            printf("  rows differ at %d\n", i);
+            return 0;
+        }
+    return 1;
+}
+
+/* A scenario for the probe routine: a strip of `masks` different masks
+ * (ids 1..masks, so the tables are written up to id `masks`) at tile row
+ * 46, `chunks` chunks wide, and inputs that walk right. */
+static void probe_scn(test_scn *t, int masks, int chunks, int frames)
+{
+    scn_init(t, 0, 46, (uint16_t)(chunks * 16), 1);
+    for (int m = 0; m < masks; m++) {
+        int8_t h[16], w[16];
+        for (int i = 0; i < 16; i++) {
+            h[i] = (int8_t)((i + 3 * m) % 17);
+            w[i] = (int8_t)(-((i + 5 * m) % 17));
+        }
+        uint16_t id = add_mask(t, h, w, (uint8_t)(0x10 * m + 1));
+        /* a different cell in each chunk, so that none is shared */
+        for (int c = 0; c < chunks; c++)
+            set_cell(t, c * 16 + (m + c) % 16, 46,
+                     (uint16_t)(id | SPG_CELL_TOP_SOLID | (c % 2 ? SPG_CELL_XFLIP : 0)));
+    }
+    t->s.start.x = 5 << 16;
+    t->s.start.y = 720 << 16;
+    t->s.frames = frames;
+    for (int i = 0; i < frames; i++)
+        t->inputs[i] = (spg_input){ SPG_BTN_RIGHT, (uint8_t)(i == 0 ? SPG_BTN_RIGHT : 0) };
+}
+
+/* Run t on a new session with `flags`; rows into t->rows. */
+static int run_fresh(uint32_t entry, unsigned flags, test_scn *t, capture_error *err)
+{
+    capture_rom rom;
+    capture_rom_desc d;
+    if (rom_for(entry, &rom, &d) != 0)
+        return -2;
+    capture_session *cs = capture_session_open(&rom, NULL, flags, err);
+    int rc = cs ? capture_session_run(cs, &t->s, t->rows, NULL, err) : -2;
+    capture_session_close(cs);
+    capture_rom_free(&rom);
+    return rc;
+}
+
+/* The driver gives the routine the state emu_call gives it, every frame:
+ * D0-D7, A1-A6 zero (the routine sets them all to -1 before returning), SR
+ * $2700 (it leaves $201F), the stack at v_systemstack - 4 holding the
+ * sentinel address. */
+static void test_driver_entry_state(void)
+{
+    static test_scn t, u;
+    scn_init(&t, 32, 46, 1, 1);
+    t.s.frames = 4;
+    scn_copy(&u, &t);
+    capture_error err;
+    CHECK_EQ(run_fresh(P_ENTRY_STATE, 0, &t, &err), 0);
+    CHECK_EQ(run_fresh(P_ENTRY_STATE, CAPTURE_PER_FRAME, &u, &err), 0);
+    for (int f = 1; f <= 4; f++) {
+        CHECK_EQ((uint16_t)t.rows[f].x_speed, 0x2700);
+        CHECK_EQ((uint32_t)t.rows[f].x, 0xFFFFFE00u - 4);
+        CHECK_EQ((uint32_t)t.rows[f].y, EMU_SENTINEL);
+        CHECK_EQ(t.rows[f].y_speed, 0);
+        CHECK_EQ(t.rows[f].ground_speed, 0);
+        CHECK_EQ(t.rows[f].jumping, f);
+    }
+    CHECK(same_rows(t.rows, u.rows, 4));
+}
+
+/* The driver's hand-encoded words are the instructions they say, none of
+ * them a form m68kfix corrects, and the second block starts at
+ * EMU_DRIVER_JMP. */
+static void test_driver_code(void)
+{
+    static const char *const forms[] = {
+        "MOVE.q q, Dn", "MOVE.q q, Dn", "MOVE.q q, Dn", "MOVE.q q, Dn",
+        "MOVE.q q, Dn", "MOVE.q q, Dn", "MOVE.q q, Dn", "MOVE.q q, Dn",
+        "SUBA.l An, An", "SUBA.l An, An", "SUBA.l An, An", "SUBA.l An, An",
+        "SUBA.l An, An", "SUBA.l An, An", "MOVEA.l #, An", "MOVEA.l #, An",
+        "PEA (xxx).l", "MOVEtoSR #", "JMP (xxx).l",
+    };
+    uint16_t w[EMU_DRIVER_WORDS];
+    emu_driver_code(w, 0x00012345u, 0xFFFFD000u, 0xFFFFFE00u);
+    unsigned off = 0;
+    size_t n = 0;
+    while (off < 2 * EMU_DRIVER_WORDS && n < sizeof forms / sizeof forms[0]) {
+        char name[M68KFORM_NAME_MAX];
+        unsigned len = m68kform_name(w[off / 2], name, sizeof name);
+        CHECK(len > 0);
+        if (len == 0)
+            break;
+        if (strcmp(name, forms[n]) != 0) {
+            printf("  driver $%02X: %s, expected %s\n", off, name, forms[n]);
+            CHECK(0);
+        }
+        CHECK(!m68kfix_is_corrected_form(w[off / 2]));
+        if (strcmp(name, "JMP (xxx).l") == 0)
+            CHECK_EQ(EMU_SENTINEL + off, EMU_DRIVER_JMP);
+        off += len;
+        n++;
+    }
+    CHECK_EQ(n, sizeof forms / sizeof forms[0]);
+    CHECK_EQ(off, 2 * EMU_DRIVER_WORDS);
+    /* the operands: moveq #0; suba Ar,Ar for r = 1..6; A0, A7, the
+     * sentinel, SR, the routine */
+    for (int r = 0; r < 8; r++)
+        CHECK_EQ(w[r] & 0xFF, 0);
+    for (int r = 1; r <= 6; r++)
+        CHECK_EQ(w[7 + r], 0x91C8 | r << 9 | r);
+    CHECK_EQ((uint32_t)w[15] << 16 | w[16], 0xFFFFD000u);
+    CHECK_EQ((uint32_t)w[18] << 16 | w[19], 0xFFFFFE00u);
+    CHECK_EQ((uint32_t)w[21] << 16 | w[22], EMU_SENTINEL);
+    CHECK_EQ(w[24], 0x2700);
+    CHECK_EQ((uint32_t)w[26] << 16 | w[27], 0x00012345u);
+}
+
+/* The same rows on a session that ran other scenarios before as on a new
+ * emulator, and on the old per-frame path, for scenarios that change the
+ * collision tables and RAM differently; and the emulator's RAM and ROM
+ * copy after the last run equal a new emulator's after that run alone. */
+static void test_session_reuse(void)
+{
+    static test_scn a, b, c, alone;
+    probe_scn(&a, 5, 8, 20);  /* masks 1-5, 8 chunks */
+    probe_scn(&b, 1, 1, 12);  /* mask 1, one chunk */
+    probe_scn(&c, 0, 2, 7);   /* no masks at all */
+    test_scn *order[] = { &a, &b, &c, &b, &a, &c, &a };
+    capture_rom rom;
+    capture_rom_desc d;
+    capture_error err;
+    CHECK_EQ(rom_for(P_PLAYER, &rom, &d), 0);
+    capture_session *cs = capture_session_open(&rom, NULL, 0, &err);
+    CHECK(cs != NULL);
+    if (!cs) {
+        capture_rom_free(&rom);
+        return;
+    }
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        test_scn *t = order[i];
+        CHECK_EQ(capture_session_run(cs, &t->s, t->rows, NULL, &err), 0);
+        for (unsigned flags = 0; flags <= CAPTURE_PER_FRAME; flags += CAPTURE_PER_FRAME) {
+            scn_copy(&alone, t);
+            memset(alone.rows, 0, sizeof alone.rows);
+            CHECK_EQ(run_fresh(P_PLAYER, flags, &alone, &err), 0);
+            CHECK(same_rows(t->rows, alone.rows, t->s.frames));
+        }
+    }
+    /* whole memory after b, run alone and after the others */
+    CHECK_EQ(capture_session_run(cs, &b.s, b.rows, NULL, &err), 0);
+    capture_session *fresh = capture_session_open(&rom, NULL, 0, &err);
+    CHECK(fresh != NULL);
+    if (fresh) {
+        CHECK_EQ(capture_session_run(fresh, &b.s, alone.rows, NULL, &err), 0);
+        const emu *x = capture_session_emu(cs), *y = capture_session_emu(fresh);
+        CHECK(x && y);
+        if (x && y) {
+            CHECK(memcmp(x->ram, y->ram, EMU_RAM_SIZE) == 0);
+            CHECK_EQ(x->rom_map, y->rom_map);
+            CHECK(memcmp(x->rom, y->rom, x->rom_map) == 0);
+            CHECK(memcmp(x->rom, image, image_size) != 0); /* b wrote mask 1 */
+        }
+        capture_session_close(fresh);
+    }
+    capture_session_close(cs);
+    capture_rom_free(&rom);
+}
+
+/* What a scenario leaves in RAM and the tables does not reach the next
+ * one: a RAM counter, mask 3 of the tables and chunk 6, read by a routine
+ * of their own, after a scenario that wrote masks 1-5 and 8 chunks. */
+static void test_session_leftovers(void)
+{
+    static test_scn a, b, b_alone;
+    probe_scn(&a, 5, 8, 3);
+    set_cell(&a, 5 * 16, 46, 2 | SPG_CELL_TOP_SOLID); /* chunk 6, cell (0, 14) */
+    probe_scn(&b, 1, 1, 3);
+    scn_copy(&b_alone, &b);
+    capture_rom rom;
+    capture_rom_desc d;
+    capture_error err;
+    CHECK_EQ(rom_for(P_LEFTOVERS, &rom, &d), 0);
+    capture_session *cs = capture_session_open(&rom, NULL, 0, &err);
+    CHECK(cs != NULL);
+    if (!cs) {
+        capture_rom_free(&rom);
+        return;
+    }
+    CHECK_EQ(capture_session_run(cs, &a.s, a.rows, NULL, &err), 0);
+    CHECK_EQ(capture_session_run(cs, &b.s, b.rows, NULL, &err), 0);
+    CHECK_EQ(run_fresh(P_LEFTOVERS, 0, &b_alone, &err), 0);
+    /* a saw its own tables and chunks; b sees the image's and zero RAM */
+    CHECK_EQ(a.rows[3].jumping, 3);
+    CHECK_EQ(a.rows[1].angle, 0x21);
+    CHECK(a.rows[1].ground_speed != 0);
+    CHECK_EQ(b.rows[1].jumping, 1);
+    CHECK_EQ(b.rows[3].jumping, 3);
+    CHECK_EQ(b.rows[1].angle, 0x5A);
+    CHECK_EQ(b.rows[1].anim, 0x5A);
+    CHECK_EQ(b.rows[1].routine, 0x5A);
+    CHECK_EQ(b.rows[1].ground_speed, 0);
+    CHECK(same_rows(b.rows, b_alone.rows, 3));
+    capture_session_close(cs);
+    capture_rom_free(&rom);
+}
+
+/* An error in frame N is reported as frame N (the rows before it filled),
+ * on the driver as on the per-frame path, with the same message. */
+static void expect_frame_error(uint32_t entry, int frame, emu_status st, const char *text)
+{
+    static test_scn t, u;
+    scn_init(&t, 32, 46, 1, 1);
+    t.s.frames = 9;
+    t.s.start.anim = (uint8_t)frame;
+    scn_copy(&u, &t);
+    capture_error err, err2;
+    CHECK_EQ(run_fresh(entry, 0, &t, &err), -1);
+    CHECK_EQ(err.status, CAPTURE_ERR_EMU);
+    CHECK_EQ(err.frame, frame);
+    CHECK_EQ(err.emu.status, st);
+    char head[64];
+    snprintf(head, sizeof head, "selftest.yaml: frame %d: ", frame);
+    CHECK(strstr(err.msg, head) == err.msg);
+    if (!strstr(err.msg, text)) {
+        printf("  message: %s\n", err.msg);
+        CHECK(0);
+    }
+    for (int f = 1; f < frame; f++)
+        CHECK_EQ(t.rows[f].jumping, f);
+    CHECK_EQ(run_fresh(entry, CAPTURE_PER_FRAME, &u, &err2), -1);
+    CHECK_EQ(err2.frame, frame);
+    CHECK_EQ(err2.emu.status, st);
+    CHECK_EQ(err2.emu.pc, err.emu.pc);
+    CHECK_EQ(err2.emu.addr, err.emu.addr);
+    if (strcmp(err.msg, err2.msg) != 0) {
+        printf("  driver:    %s\n  per frame: %s\n", err.msg, err2.msg);
+        CHECK(0);
+    }
+    CHECK(same_rows(t.rows, u.rows, frame - 1));
+}
+
+static void test_driver_error_frames(void)
+{
+    expect_frame_error(P_VDP_ON_FRAME, 1, EMU_ERR_HARDWARE, "VDP");
+    expect_frame_error(P_VDP_ON_FRAME, 6, EMU_ERR_HARDWARE, "VDP");
+    expect_frame_error(P_LOOP_ON_FRAME, 4, EMU_ERR_BUDGET, "budget");
+    expect_frame_error(P_STACK_ON_FRAME, 3, EMU_ERR_STACK, "stack pointer at $FFFFFDFC instead of $FFFFFE00");
+    expect_frame_error(P_OUTSIDE_ON_FRAME, 7, EMU_ERR_OUTSIDE, "code range");
+    /* the driver's own addresses are no way out of the code range */
+    expect_frame_error(P_DRIVER_ON_FRAME, 2, EMU_ERR_OUTSIDE, "at $00800032");
+    expect_frame_error(P_DRIVER_MID_ON_FRAME, 5, EMU_ERR_OUTSIDE, "at $00800010");
+}
+
+/* RAM writes go through the capture's write hook on the driver and
+ * through Unicorn itself per frame: misaligned words and longs, writes
+ * through the mirror, tas, and a long that runs off the end of RAM into
+ * ROM land (or fail) the same way. */
+static void test_driver_ram_writes(void)
+{
+    static test_scn t, u;
+    scn_init(&t, 32, 46, 1, 1);
+    t.s.frames = 2;
+    t.s.start.x = 0x7F000000;
+    t.s.start.y = 0x000000AA;
+    t.s.start.anim = 0x05;
+    scn_copy(&u, &t);
+    capture_error err, err2;
+    CHECK_EQ(run_fresh(P_ODD_WRITES, 0, &t, &err), 0);
+    CHECK_EQ(run_fresh(P_ODD_WRITES, CAPTURE_PER_FRAME, &u, &err2), 0);
+    CHECK_EQ((uint32_t)t.rows[1].x, 0x7F112233u);
+    CHECK_EQ((uint32_t)t.rows[1].y, 0x440000AAu);
+    CHECK_EQ((uint16_t)t.rows[1].x_speed & 0xFF, 0x55);
+    CHECK_EQ((uint16_t)t.rows[1].y_speed >> 8, 0x66);
+    CHECK_EQ((uint16_t)t.rows[1].ground_speed & 0xFF, 0x77);
+    CHECK_EQ(t.rows[1].height_radius, 0x88);
+    CHECK_EQ(t.rows[1].anim, 0x85);
+    CHECK_EQ(t.rows[2].jumping, 2);
+    CHECK(same_rows(t.rows, u.rows, 2));
+
+    CHECK_EQ(run_fresh(P_WRITE_PAST_RAM, 0, &t, &err), -1);
+    CHECK_EQ(run_fresh(P_WRITE_PAST_RAM, CAPTURE_PER_FRAME, &u, &err2), -1);
+    CHECK_EQ(err.emu.status, EMU_ERR_PROTECTED);
+    CHECK_EQ(err.emu.addr, 0);
+    CHECK_EQ(err2.emu.status, err.emu.status);
+    CHECK_EQ(err2.emu.addr, err.emu.addr);
+    CHECK(strcmp(err.msg, err2.msg) == 0);
+    if (!strstr(err.msg, "write of 1 byte(s) at protected address $00000000 (ROM)")) {
+        printf("  message: %s\n", err.msg);
+        CHECK(0);
+    }
+}
+
+/* The instruction budget is per frame: 120,000 words a frame for 5 frames
+ * pass, 220,000 in the first frame do not. */
+static void test_budget_per_frame(void)
+{
+    static test_scn t;
+    scn_init(&t, 32, 46, 1, 1);
+    t.s.frames = 5;
+    capture_error err;
+    CHECK_EQ(run_fresh(P_LOOP_60K, 0, &t, &err), 0);
+    CHECK_EQ(t.rows[5].jumping, 5);
+    t.s.frames = 2;
+    t.s.path = NULL; /* a scenario built in memory */
+    CHECK_EQ(run_fresh(P_LOOP_110K, 0, &t, &err), -1);
+    CHECK_EQ(err.frame, 1);
+    CHECK_EQ(err.emu.status, EMU_ERR_BUDGET);
+    CHECK(strstr(err.msg, "(scenario): frame 1: ") == err.msg);
+}
+
+/* After an emulator failure the session carries on, on a new emulator,
+ * with the rows a new emulator gives; a level the game cannot express
+ * changes nothing either. */
+static void test_session_after_errors(void)
+{
+    static test_scn good, good_alone, bad_level;
+    probe_scn(&good, 3, 2, 10);
+    scn_copy(&good_alone, &good);
+    scn_init(&bad_level, 1020, 0, 8, 1);
+    capture_rom rom;
+    capture_rom_desc d;
+    capture_error err;
+    CHECK_EQ(rom_for(P_THIRD, &rom, &d), 0);
+    capture_session *cs = capture_session_open(&rom, NULL, 0, &err);
+    CHECK(cs != NULL);
+    if (!cs) {
+        capture_rom_free(&rom);
+        return;
+    }
+    /* bad_third fails on its third call: each run starts counting again */
+    good.s.frames = 2;
+    good_alone.s.frames = 2;
+    CHECK_EQ(capture_session_run(cs, &good.s, good.rows, NULL, &err), 0);
+    CHECK_EQ(capture_session_run(cs, &good.s, good.rows, NULL, &err), 0);
+    good.s.frames = 4;
+    CHECK_EQ(capture_session_run(cs, &good.s, good.rows, NULL, &err), -1);
+    CHECK_EQ(err.frame, 3);
+    CHECK(capture_session_emu(cs) == NULL);
+    CHECK_EQ(capture_session_run(cs, &bad_level.s, bad_level.rows, NULL, &err), -1);
+    CHECK_EQ(err.status, CAPTURE_ERR_LEVEL);
+    good.s.frames = 2;
+    CHECK_EQ(capture_session_run(cs, &good.s, good.rows, NULL, &err), 0);
+    CHECK_EQ(run_fresh(P_THIRD, 0, &good_alone, &err), 0);
+    CHECK(same_rows(good.rows, good_alone.rows, 2));
+    capture_session_close(cs);
+    capture_rom_free(&rom);
+}
+
+/* Forms logged over a session add up to those of separate captures. */
+static void test_session_forms(void)
+{
+    static test_scn a, b;
+    probe_scn(&a, 4, 3, 15);
+    probe_scn(&b, 0, 1, 6);
+    capture_rom rom;
+    capture_rom_desc d;
+    capture_error err;
+    CHECK_EQ(rom_for(P_PLAYER, &rom, &d), 0);
+    capture_forms one, sep;
+    memset(&one, 0, sizeof one);
+    memset(&sep, 0, sizeof sep);
+    capture_stats sa, sb;
+    capture_session *cs = capture_session_open(&rom, &one, 0, &err);
+    CHECK(cs != NULL);
+    if (cs) {
+        CHECK_EQ(capture_session_run(cs, &a.s, a.rows, &sa, &err), 0);
+        CHECK_EQ(capture_session_run(cs, &b.s, b.rows, &sb, &err), 0);
+        capture_session_close(cs);
+    }
+    CHECK_EQ(capture_scenario(&rom, &a.s, &sep, a.rows, NULL, &err), 0);
+    CHECK_EQ(capture_scenario(&rom, &b.s, &sep, b.rows, NULL, &err), 0);
+    uint64_t total = 0;
+    CHECK_EQ(one.count, sep.count);
+    for (size_t i = 0; i < one.count && i < sep.count; i++) {
+        CHECK(strcmp(one.forms[i].name, sep.forms[i].name) == 0);
+        CHECK_EQ(one.forms[i].count, sep.forms[i].count);
+        total += one.forms[i].count;
+    }
+    CHECK_EQ(total, sa.instructions + sb.instructions);
+    CHECK(sb.instructions > 0);
+    capture_forms_free(&one);
+    capture_forms_free(&sep);
+    capture_rom_free(&rom);
+}
+
 int main(void)
 {
     load_image();
@@ -707,6 +1152,7 @@ int main(void)
     RUN(test_desc_checks);
     RUN(test_rom_load_errors);
     RUN(test_ram_mapping);
+    RUN(test_ram_alias);
     RUN(test_level_build);
     RUN(test_probe_trace);
     RUN(test_error_unmapped);
@@ -721,6 +1167,15 @@ int main(void)
     RUN(test_level_errors);
     RUN(test_golden_file);
     RUN(test_forms_and_bench);
+    RUN(test_driver_entry_state);
+    RUN(test_driver_code);
+    RUN(test_session_reuse);
+    RUN(test_session_leftovers);
+    RUN(test_driver_error_frames);
+    RUN(test_driver_ram_writes);
+    RUN(test_budget_per_frame);
+    RUN(test_session_after_errors);
+    RUN(test_session_forms);
     free(image);
     TEST_MAIN_END();
 }

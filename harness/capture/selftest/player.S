@@ -164,6 +164,150 @@ bad_third:				| ILLEGAL on the third call
 bad_sentinel:				| jumps to the sentinel instead of returning
 	jmp	(0x00800000).l
 
+| The state the routine is entered with, recorded each frame; then every
+| register and SR are left changed, so that the next frame shows whether
+| they were set again.
+	.org	0x600
+entry_state:
+	move.w	%sr,0x10(%a0)		| x_speed: SR at entry
+	move.l	%sp,0x08(%a0)		| x: the stack pointer at entry
+	move.l	(%sp),0x0C(%a0)		| y: the return address on the stack
+	or.l	%d1,%d0			| D0-D7 and A1-A6 ORed together
+	or.l	%d2,%d0
+	or.l	%d3,%d0
+	or.l	%d4,%d0
+	or.l	%d5,%d0
+	or.l	%d6,%d0
+	or.l	%d7,%d0
+	move.l	%a1,%d1
+	or.l	%d1,%d0
+	move.l	%a2,%d1
+	or.l	%d1,%d0
+	move.l	%a3,%d1
+	or.l	%d1,%d0
+	move.l	%a4,%d1
+	or.l	%d1,%d0
+	move.l	%a5,%d1
+	or.l	%d1,%d0
+	move.l	%a6,%d1
+	or.l	%d1,%d0
+	move.w	%d0,0x12(%a0)		| y_speed: their low word
+	swap	%d0
+	move.w	%d0,0x14(%a0)		| ground_speed: their high word
+	addq.b	#1,0x3C(%a0)		| jumping: frames run
+	moveq	#-1,%d0
+	moveq	#-1,%d1
+	moveq	#-1,%d2
+	moveq	#-1,%d3
+	moveq	#-1,%d4
+	moveq	#-1,%d5
+	moveq	#-1,%d6
+	moveq	#-1,%d7
+	movea.w	#-1,%a1
+	movea.w	#-1,%a2
+	movea.w	#-1,%a3
+	movea.w	#-1,%a4
+	movea.w	#-1,%a5
+	movea.w	#-1,%a6
+	move.w	#0x201F,%sr		| interrupt mask 0, every flag set
+	rts
+
+| Routines that fail on the frame the start state's anim byte ($1C) names
+| (jumping, $3C, counts the frames run), one way each.
+	.org	0x6A0
+vdp_on_frame:				| touch the VDP
+	addq.b	#1,0x3C(%a0)
+	move.b	0x3C(%a0),%d0
+	cmp.b	0x1C(%a0),%d0
+	bne.s	1f
+	move.w	#0x8F02,(0x00C00004).l
+1:	rts
+	.org	0x6C0
+loop_on_frame:				| never return
+	addq.b	#1,0x3C(%a0)
+	move.b	0x3C(%a0),%d0
+	cmp.b	0x1C(%a0),%d0
+	bne.s	1f
+2:	bra.s	2b
+1:	rts
+	.org	0x6E0
+stack_on_frame:				| go to the sentinel without popping it
+	addq.b	#1,0x3C(%a0)
+	move.b	0x3C(%a0),%d0
+	cmp.b	0x1C(%a0),%d0
+	bne.s	1f
+	jmp	(0x00800000).l
+1:	rts
+	.org	0x700
+outside_on_frame:			| jump into the data beyond the code
+	addq.b	#1,0x3C(%a0)
+	move.b	0x3C(%a0),%d0
+	cmp.b	0x1C(%a0),%d0
+	bne.s	1f
+	jmp	(0x00001800).l
+1:	rts
+	.org	0x720
+driver_on_frame:			| jump to the frame driver's jump to the
+	addq.b	#1,0x3C(%a0)		| routine (EMU_DRIVER_JMP)
+	move.b	0x3C(%a0),%d0
+	cmp.b	0x1C(%a0),%d0
+	bne.s	1f
+	jmp	(0x00800032).l
+1:	rts
+	.org	0x740
+driver_mid_on_frame:			| jump into the middle of the driver
+	addq.b	#1,0x3C(%a0)
+	move.b	0x3C(%a0),%d0
+	cmp.b	0x1C(%a0),%d0
+	bne.s	1f
+	jmp	(0x00800010).l
+1:	rts
+
+| Loops of 60,000 and 110,000 iterations of two instruction words: within
+| the per-frame budget of 200,000 words, and beyond it.
+	.org	0x780
+loop_60k:
+	move.l	#60000,%d1
+1:	subq.l	#1,%d1
+	bne.s	1b
+	addq.b	#1,0x3C(%a0)
+	rts
+	.org	0x7A0
+loop_110k:
+	move.l	#110000,%d1
+1:	subq.l	#1,%d1
+	bne.s	1b
+	rts
+
+| What one scenario could leave behind for the next if the capture did not
+| put it back: a RAM byte nothing else writes, mask 3 of the tables, the
+| first cell of row 14 of chunk 6 (tile row 46).
+	.org	0x7C0
+leftovers:
+	addq.b	#1,(0xC800).w		| jumping: that RAM byte, counting
+	move.b	(0xC800).w,0x3C(%a0)
+	move.b	(0x00001003).l,0x26(%a0) | angle: AngleMap[3]
+	move.b	(0x00001130).l,0x1C(%a0) | anim: CollArray1[3 * 16]
+	move.b	(0x00002130).l,0x24(%a0) | routine: CollArray2[3 * 16]
+	move.w	(0xFFFF0BC0).l,0x14(%a0) | ground_speed: chunk 6, cell (0, 14)
+	rts
+
+| Writes the 68000 would refuse (odd addresses) and a read-modify-write:
+| where their bytes land, through both RAM mappings.
+	.org	0x800
+odd_writes:
+	move.l	#0x11223344,0x09(%a0)	| x bytes 1-3, y byte 0
+	move.w	#0x5566,0x11(%a0)	| x_speed byte 1, y_speed byte 0
+	lea	(0x00FFD000).l,%a1	| the object through the mirror
+	move.w	#0x7788,0x15(%a1)	| ground_speed byte 1, height radius
+	tas	0x1C(%a0)		| anim: bit 7 set
+	addq.b	#1,0x3C(%a0)		| jumping: frames run
+	rts
+	.org	0x840
+write_past_ram:				| a long at $FFFFFFFE: two bytes into ROM
+	move.l	#0x0A0B0C0D,(0xFFFE).w
+	rts
+
 | The tables the capture overwrites, filled with $5A so that whatever the
 | capture does not write shows.
 	.org	0x1000
