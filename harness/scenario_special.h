@@ -20,9 +20,11 @@
 #define SCENARIO_SS_MAX SPG_SS_STAGE_SIZE
 
 typedef struct scenario_special {
-    spg_ss_state start;   /* row 0: the state before the first frame; its
-                             layout holds the maze */
     int width, height;    /* maze size in blocks */
+    /* row 0: the state before the first frame; its layout holds the maze.
+     * Last in the struct (which is allocated on its own), so a write past
+     * its end leaves the allocation, where ASan sees it. */
+    spg_ss_state start;
 } scenario_special;
 
 /* Where an '@' in the maze at row r, column c (from 0) puts the player:
