@@ -238,6 +238,68 @@ static void test_ring(void)
     CHECK_EQ(st->items[0].type, 0);
 }
 
+/* Every one of the 32 item slots busy: a ring still counts, but gets no
+ * slot and so no animation (SS_RemoveCollectedItem finds none, and the
+ * caller skips the animation); the ring block stays.  The scenario suite
+ * cannot fill all 32 slots at once, so this is where that case is tested
+ * (under ASan + UBSan a search past the last slot is an error). */
+static void test_full_slots(void)
+{
+    fresh(24 * 50 - 0x20, 24 * 50 - 0x50);
+    for (int i = 0; i < SPG_SS_ITEM_SLOTS; i++) {
+        st->items[i].type = SPG_SS_ANI_BUMPER;
+        st->items[i].timer = 7;
+        st->items[i].addr = SPG_SS_LAYOUT_ADDR + 0x30 * 0x80 + 0x30;
+    }
+    CHECK(spg_ss_free_slot(st) == NULL);
+    *cell(50, 50) = SPG_SS_RING;
+    spg_ss_check_items(st);
+    CHECK_EQ(st->rings, 1);
+    for (int i = 0; i < SPG_SS_ITEM_SLOTS; i++)
+        CHECK_EQ(st->items[i].type, SPG_SS_ANI_BUMPER);
+    CHECK_EQ(*cell(50, 50), SPG_SS_RING);
+    for (int i = 0; i < 8; i++)
+        CHECK_EQ(st->layout[i], 0); /* nothing past the slots was written */
+    st->items[31].type = SPG_SS_ANI_NONE;
+    CHECK(spg_ss_free_slot(st) == &st->items[31]);
+}
+
+/* spg_ss_block: the layout by row and column, 0 outside 0..127.  The
+ * state sits in front of a guard of non-zero bytes, so that a read one
+ * row past the layout would see something. */
+static void test_block_bounds(void)
+{
+    static struct {
+        spg_ss_state s;
+        uint8_t guard[256];
+    } w;
+    for (size_t i = 0; i < sizeof w.guard; i++)
+        w.guard[i] = 0x77;
+    spg_ss_state *b = &w.s;
+    spg_ss_reset(b);
+    b->layout[0] = 0x11;
+    b->layout[127] = 0x12;
+    b->layout[127 * SPG_SS_ROW] = 0x13;
+    b->layout[127 * SPG_SS_ROW + 127] = 0x14;
+    b->layout[SPG_SS_ROW] = 0x15;          /* row 1, column 0 */
+    b->layout[2 * SPG_SS_ROW - 1] = 0x16;  /* row 1, column 127 */
+    CHECK_EQ(spg_ss_block(b, 0, 0), 0x11);
+    CHECK_EQ(spg_ss_block(b, 0, 127), 0x12);
+    CHECK_EQ(spg_ss_block(b, 127, 0), 0x13);
+    CHECK_EQ(spg_ss_block(b, 127, 127), 0x14);
+    CHECK_EQ(spg_ss_block(b, 1, 0), 0x15);
+    CHECK_EQ(spg_ss_block(b, -1, 0), 0);
+    CHECK_EQ(spg_ss_block(b, 1, -1), 0);   /* not row 0, column 127 */
+    CHECK_EQ(spg_ss_block(b, 0, 128), 0);  /* not row 1, column 0 */
+    CHECK_EQ(spg_ss_block(b, 128, 8), 0);  /* past the layout */
+    /* the address form: $FF0000..$FF3FFF, the tag byte ignored */
+    CHECK(spg_ss_byte_at(b, SPG_SS_LAYOUT_ADDR) == &b->layout[0]);
+    CHECK(spg_ss_byte_at(b, 0x2E000000u | SPG_SS_LAYOUT_ADDR) == &b->layout[0]);
+    CHECK(spg_ss_byte_at(b, SPG_SS_LAYOUT_ADDR + 0x3FFF) == &b->layout[0x3FFF]);
+    CHECK(spg_ss_byte_at(b, SPG_SS_LAYOUT_ADDR + 0x4000) == NULL);
+    CHECK(spg_ss_byte_at(b, SPG_SS_LAYOUT_ADDR - 1) == NULL);
+}
+
 /* Glass: the next id rides in the slot address's top byte and is written
  * after 8 animation steps of 2 frames; $30 breaks. */
 static void test_glass(void)
@@ -316,6 +378,8 @@ int main(void)
     RUN(test_glass);
     RUN(test_ghost);
     RUN(test_goal_exit);
+    RUN(test_full_slots);
+    RUN(test_block_bounds);
     free(st);
     TEST_MAIN_END();
 }
