@@ -7,7 +7,7 @@ set -u
 
 PACKAGES="make gcc clang libc6-dev pkg-config git libyaml-dev libunicorn-dev
 zlib1g-dev binutils-m68k-linux-gnu python3 python3-yaml python3-matplotlib
-python3-jsonschema"
+python3-jsonschema libclang-rt-dev"
 
 missing=""
 for p in $PACKAGES; do
