@@ -5,8 +5,8 @@
  * read back.
  *
  * Checked besides the sanitizers:
- *  - a rejected file gets exactly "file:line:col: message" and leaves the
- *    scenario zeroed (nothing to free);
+ *  - a rejected file gets a "file:line:col: message" (fuzz_message_ok) and
+ *    leaves the scenario zeroed (nothing to free);
  *  - an accepted file prints nothing and satisfies what the core and the
  *    `check` command rely on: a supported profile, masks[0] empty, every
  *    cell naming a defined mask, the map inside the level layout, inputs
@@ -126,7 +126,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_msgs_end(&msgs);
     if (rc != 0) {
         if (!fuzz_message_ok(msgs.text, path, 2))
-            fuzz_fail("a rejected scenario without one file:line:col "
+            fuzz_fail("a rejected scenario without a file:line:col "
                       "message: \"%s\"", msgs.text);
         FUZZ_CHECK(s.path == NULL && s.name == NULL && s.cells == NULL &&
                    s.inputs == NULL && s.verifies == NULL);

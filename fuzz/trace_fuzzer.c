@@ -32,7 +32,7 @@ static int read_one(const char *path, trace *t)
     fuzz_msgs_end(&msgs);
     if (rc != 0) {
         if (!fuzz_message_ok(msgs.text, path, 1))
-            fuzz_fail("a rejected trace without one file:line message: "
+            fuzz_fail("a rejected trace without a file:line message: "
                       "\"%s\"", msgs.text);
         FUZZ_CHECK(t->values == NULL && t->rows == 0);
         fuzz_msgs_free(&msgs);
