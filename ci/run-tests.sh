@@ -65,9 +65,11 @@ run_group() {   # BUILD_DIR LABEL
     for r in "$dir"/replay/*_fuzzer; do
         [ -x "$r" ] || continue
         t=$(basename "$r")
-        regs=""
-        [ -d "fuzz/regressions/$t" ] && regs="fuzz/regressions/$t"
-        count "$label fuzz replay $t" "$r" "fuzz/corpus/$t" $regs
+        if [ -d "fuzz/regressions/$t" ]; then
+            count "$label fuzz replay $t" "$r" "fuzz/corpus/$t" "fuzz/regressions/$t"
+        else
+            count "$label fuzz replay $t" "$r" "fuzz/corpus/$t"
+        fi
     done
 }
 

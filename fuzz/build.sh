@@ -33,7 +33,7 @@ for f in fuzz/*_fuzzer.c; do
     for d in "fuzz/corpus/$t" "fuzz/regressions/$t"; do
         [ -d "$d" ] && dirs="$dirs $d"
     done
-    # shellcheck disable=SC2086
+    # shellcheck disable=SC2046,SC2086  # paths without spaces
     [ -n "$dirs" ] && zip -q -j "$out/${t}_seed_corpus.zip" $(find $dirs -type f)
     if [ -f "fuzz/$t.dict" ]; then
         cp "fuzz/$t.dict" "$out/"

@@ -23,6 +23,7 @@ while getopts t:b: o; do
 done
 shift $((OPTIND - 1))
 if [ $# -eq 0 ]; then
+    # shellcheck disable=SC2046  # target names have no spaces
     set -- $(for f in fuzz/*_fuzzer.c; do basename "$f" .c; done)
 fi
 
