@@ -163,7 +163,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     map.limit_bottom = s16(&b);
     spg_mask *masks = malloc((size_t)map.mask_count * sizeof *masks);
     uint16_t *cells = malloc((size_t)map.width * map.height * sizeof *cells);
-    FUZZ_CHECK(masks != NULL && cells != NULL);
+    FUZZ_CHECK(masks != NULL || map.mask_count == 0);
+    FUZZ_CHECK(cells != NULL || map.width == 0 || map.height == 0);
     for (int i = 0; i < map.mask_count; i++) {
         spg_mask *m = &masks[i];
         for (int j = 0; j < 16; j++)
@@ -212,7 +213,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (before.routine != SPG_ROUTINE_CONTROL &&
             before.routine != SPG_ROUTINE_DEATH && !same_player(&p, &before))
             fuzz_fail("frame %zu: routine %u changed the state", i + 1,
-                      before.routine);
+                      (unsigned)before.routine);
     }
     free(masks);
     free(cells);
