@@ -1,5 +1,6 @@
 #!/bin/sh
-# fuzz/mkcorpus.sh [BUILD] - rebuild the seed corpora fuzz/corpus/<target>/
+# fuzz/mkcorpus.sh [BUILD [TARGET...]] - rebuild the seed corpora
+# fuzz/corpus/<target>/ (of every target, or of those named)
 # from the project's own files, each minimised with libFuzzer's -merge=1
 # (the fewest inputs that reach every feature the whole set reaches).
 # `make fuzz-corpus` runs it after `make fuzz`; BUILD (build/fuzz) holds the
@@ -9,13 +10,16 @@
 #   trace_fuzzer     each golden's first 25 rows, alone and paired (A, the
 #                    "%%" line, B) with the next golden and with itself
 #                    one row short
-#   bk2_fuzzer       the .bk2 fixtures, and the "Input Log.txt" of each
+#   bk2_fuzzer       the .bk2 fixtures, the "Input Log.txt" of each, and
+#                    main.bk2's log in a folder inside the zip
 #   gmv_fuzzer       every scenario's input as a Gens movie (fuzz_seed gmv)
 #   core_fuzzer      every scenario's profile, map around the start, state
 #                    and input in core_fuzzer's layout (fuzz_seed core)
 set -eu
 cd "$(dirname "$0")/.."
 B=${1:-build/fuzz}
+[ $# -gt 0 ] && shift
+TARGETS=${*:-scenario_fuzzer trace_fuzzer bk2_fuzzer gmv_fuzzer core_fuzzer}
 S=$B/seeds
 for t in scenario trace bk2 gmv core; do
     [ -x "$B/${t}_fuzzer" ] || { echo "no $B/${t}_fuzzer: run make fuzz" >&2; exit 2; }
@@ -62,8 +66,14 @@ except (zipfile.BadZipFile, OSError, KeyError):
     pass  # a fixture that is broken on purpose
 PY
 done
+/usr/bin/python3 - harness/tests/data/main.bk2 "$S/bk2_fuzzer/folder.bk2" <<'PY'
+import sys, zipfile
+log = zipfile.ZipFile(sys.argv[1]).read("Input Log.txt")
+with zipfile.ZipFile(sys.argv[2], "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("movie/Input Log.txt", log)
+PY
 
-for t in scenario_fuzzer trace_fuzzer bk2_fuzzer gmv_fuzzer core_fuzzer; do
+for t in $TARGETS; do
     out=$B/merged/$t
     rm -rf "$out"
     mkdir -p "$out"
