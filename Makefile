@@ -20,6 +20,10 @@
 #                        build/vectors/ (VECTORS=dir to choose)
 #   make mutate          mutation testing of the core against the suite
 #                        (MUTATE_ARGS="--only constants", "--file ..." ...)
+#   make fuzz            libFuzzer targets build/fuzz/*_fuzzer (clang, ASan +
+#                        UBSan; fuzz/README.md)
+#   make fuzz-smoke      every fuzz target for FUZZ_TIME (20) seconds on its
+#                        corpus; fails with the reproducer's path
 #   make CC=clang        any of the above with clang
 
 VARIANT ?= release
@@ -41,8 +45,18 @@ else ifeq ($(VARIANT),san)
 BUILD ?= build/san
 VARIANT_CFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 VARIANT_LDFLAGS = -fsanitize=address,undefined
+else ifeq ($(VARIANT),fuzz)
+# libFuzzer instrumentation in every object; the engine (libFuzzer's main)
+# only in the fuzz targets.  Set by `make fuzz`; fuzz/build.sh (OSS-Fuzz)
+# replaces FUZZ_CFLAGS and FUZZ_ENGINE with its own.
+BUILD ?= build/fuzz
+FUZZ_SANITIZE ?= -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS ?= -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link $(FUZZ_SANITIZE)
+FUZZ_ENGINE ?= -fsanitize=fuzzer
+VARIANT_CFLAGS = $(FUZZ_CFLAGS)
+VARIANT_LDFLAGS = $(FUZZ_CFLAGS)
 else
-$(error VARIANT must be release, debug or san)
+$(error VARIANT must be release, debug, san or fuzz)
 endif
 
 PKG_CONFIG ?= pkg-config
@@ -73,6 +87,20 @@ HARNESS_TEST_SRC := $(wildcard harness/tests/test_*.c)
 TEST_BINS := $(CORE_TEST_SRC:core/tests/%.c=$(BUILD)/tests/%) \
 	$(HARNESS_TEST_SRC:harness/tests/%.c=$(BUILD)/tests/%)
 
+# Fuzz targets (fuzz/README.md): fuzz/NAME_fuzzer.c.  Every variant builds
+# each as $(BUILD)/replay/NAME_fuzzer (fuzz/replay.c as main: runs the files
+# it is given once, for the regression test); VARIANT=fuzz builds the
+# libFuzzer binaries $(BUILD)/NAME_fuzzer.  They read through the harness
+# modules only (not the CLI, not capture: no unicorn).
+FUZZ_TARGETS := $(patsubst fuzz/%.c,%,$(wildcard fuzz/*_fuzzer.c))
+FUZZ_COMMON_OBJ := $(BUILD)/obj/fuzz/fuzz_util.o $(BUILD)/obj/fuzz/movie_check.o
+IO_SRC := $(filter-out harness/main.c harness/cmd_%.c,$(wildcard harness/*.c))
+IO_OBJ := $(IO_SRC:%.c=$(BUILD)/obj/%.o)
+REPLAY_BINS := $(FUZZ_TARGETS:%=$(BUILD)/replay/%)
+FUZZ_BINS := $(FUZZ_TARGETS:%=$(BUILD)/%)
+FUZZ_CC ?= clang
+FUZZ_TIME ?= 20
+
 LIB := $(BUILD)/libspg.a
 
 # The shared library: position-independent objects with hidden visibility,
@@ -86,9 +114,9 @@ PIC_OBJ := $(CORE_SRC:%.c=$(BUILD)/pic/%.o)
 HLIB := $(BUILD)/libspgsim_harness.a
 BIN := $(BUILD)/spgsim
 
-.PHONY: all tests test check bench goldens report vectors install uninstall mutate clean
+.PHONY: all tests test check bench goldens report vectors install uninstall mutate clean fuzz fuzz-build fuzz-smoke fuzz-corpus
 all: $(LIB) $(SHLIB) $(BIN)
-tests: $(TEST_BINS)
+tests: $(TEST_BINS) $(REPLAY_BINS) $(BUILD)/fuzz_seed
 
 $(LIB): $(CORE_OBJ)
 	@mkdir -p $(@D)
@@ -130,6 +158,37 @@ $(BUILD)/tests/test_%: core/tests/test_%.c $(LIB)
 $(BUILD)/tests/test_%: harness/tests/test_%.c $(HLIB) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS_ALL) -Iharness -Icore/tests $(YAML_CFLAGS) $(UC_CFLAGS) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) $(THREAD_LIBS) -lm
+
+# (kept: make would delete them as intermediates of the link rules)
+.PRECIOUS: $(BUILD)/obj/fuzz/%.o
+$(BUILD)/obj/fuzz/%.o: fuzz/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) -Iharness $(YAML_CFLAGS) $(CFLAGS_ALL) -c -o $@ $<
+
+$(BUILD)/replay/%_fuzzer: $(BUILD)/obj/fuzz/%_fuzzer.o $(BUILD)/obj/fuzz/replay.o $(FUZZ_COMMON_OBJ) $(IO_OBJ) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(YAML_LIBS) $(ZLIB_LIBS) -lm
+
+$(BUILD)/fuzz_seed: $(BUILD)/obj/fuzz/seed.o $(BUILD)/obj/fuzz/fuzz_util.o $(IO_OBJ) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(YAML_LIBS) $(ZLIB_LIBS) -lm
+
+ifeq ($(VARIANT),fuzz)
+$(BUILD)/%_fuzzer: $(BUILD)/obj/fuzz/%_fuzzer.o $(FUZZ_COMMON_OBJ) $(IO_OBJ) $(LIB)
+	$(CC) $(LDFLAGS_ALL) $(FUZZ_ENGINE) -o $@ $^ $(YAML_LIBS) $(ZLIB_LIBS) -lm
+endif
+
+fuzz-build: $(FUZZ_BINS) $(BUILD)/fuzz_seed
+
+fuzz:
+	$(MAKE) VARIANT=fuzz CC=$(FUZZ_CC) fuzz-build
+
+fuzz-smoke: fuzz
+	sh fuzz/run.sh -t $(FUZZ_TIME) -b build/fuzz
+
+# Rebuild fuzz/corpus/ from the scenarios, goldens and movie fixtures.
+fuzz-corpus: fuzz
+	sh fuzz/mkcorpus.sh build/fuzz
 
 test: all tests
 	sh ci/run-tests.sh
@@ -194,3 +253,4 @@ clean:
 -include harness/capture/m68kfix.mk
 
 -include $(CORE_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(HARNESS_LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(BENCH).d
+-include $(wildcard $(BUILD)/obj/fuzz/*.d)

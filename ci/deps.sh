@@ -21,7 +21,7 @@ zlib1g-dev"
 REPORT_PACKAGES="$SUITE_PACKAGES python3 python3-yaml python3-matplotlib"
 PACKAGES="make gcc clang libc6-dev pkg-config git libyaml-dev libunicorn-dev
 zlib1g-dev binutils-m68k-linux-gnu python3 python3-yaml python3-matplotlib
-python3-jsonschema g++"
+python3-jsonschema g++ libclang-rt-dev"
 
 list=0
 if [ "${1:-}" = "--list" ]; then

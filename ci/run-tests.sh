@@ -6,10 +6,13 @@
 # ends without such a line counts as one failure.  Exit status 0 only when
 # nothing failed.
 #
-#   1. release build (gcc): unit tests, then the conformance suite
+#   1. release build (gcc): unit tests, the conformance suite, the fuzz
+#      targets' corpora and regressions replayed (fuzz/replay.c) and run
+#      through the CLI (fuzz/replay-cli.sh)
 #   2. the same under ASan + UBSan (VARIANT=san)
 #   3. determinism: traces and state hashes equal for gcc/clang x -O0/-O2
 #   4. tooling tests (report, bisect, schema) under /usr/bin/python3
+#   5. fuzz smoke: every libFuzzer target for 20 s (make fuzz-smoke)
 set -u
 cd "$(dirname "$0")/.." || exit 2
 JOBS=${JOBS:-2}
@@ -59,10 +62,20 @@ run_group() {   # BUILD_DIR LABEL
         count "$label unit $(basename "$t")" "$t"
     done
     count "$label suite" "$dir/spgsim" check scenarios
+    for r in "$dir"/replay/*_fuzzer; do
+        [ -x "$r" ] || continue
+        t=$(basename "$r")
+        if [ -d "fuzz/regressions/$t" ]; then
+            count "$label fuzz replay $t" "$r" "fuzz/corpus/$t" "fuzz/regressions/$t"
+        else
+            count "$label fuzz replay $t" "$r" "fuzz/corpus/$t"
+        fi
+    done
 }
 
 if build all tests; then
     run_group build release
+    count "release fuzz inputs through the CLI" sh fuzz/replay-cli.sh build
 fi
 if build VARIANT=san all tests; then
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 run_group build/san san
@@ -77,6 +90,8 @@ for t in scripts/tests/test_*.sh; do
     [ -f "$t" ] || continue
     count "tools $(basename "$t")" bash "$t"
 done
+
+count "fuzz smoke" make -s fuzz-smoke
 
 echo
 echo "$PASSED passed, $FAILED failed"

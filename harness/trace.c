@@ -469,7 +469,8 @@ int trace_read(const char *path, trace *out, FILE *err)
     return 0;
 
 fail:
-    fprintf(err, "%s:%ld: %s\n", path, lineno, msg);
+    /* lines count from 1: an empty file's problem is on line 1 */
+    fprintf(err, "%s:%ld: %s\n", path, lineno > 0 ? lineno : 1L, msg);
     free(line);
     free(flat);
     fclose(f);

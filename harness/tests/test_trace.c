@@ -227,6 +227,7 @@ static void test_reader_errors(void)
                       "2,1,2,3,4,5,6,7,8,0,0,0,0,0,0,0,9,19,0,0,2,0,88,6,255,5,7,3,3,0\n",
                       ":3: frame 2 where 1 was expected");
     expect_read_error("", columns_line, "", "no rows");
+    expect_read_error("", "", "", ":1: no column row"); /* empty file */
     expect_read_error("# scenario_hash: 12345\n", columns_line, row0,
                       ":1: malformed header value");
     expect_read_error("", columns_line,

@@ -1,0 +1,232 @@
+/*
+ * scenario_fuzzer.c - a scenario file (docs/scenario-format.md) as
+ * `spgsim run` reads it: scenario_load from a file, then the core over what
+ * was loaded for at most CORE_FRAMES frames, then the trace written and
+ * read back.
+ *
+ * Checked besides the sanitizers:
+ *  - a rejected file gets a "file:line:col: message" (fuzz_message_ok) and
+ *    leaves the scenario zeroed (nothing to free);
+ *  - an accepted file prints nothing and satisfies what the core and the
+ *    `check` command rely on: a supported profile, masks[0] empty, every
+ *    cell naming a defined mask, the map inside the level layout, inputs
+ *    whose `pressed` is held-and-not-held-before, verifies entries on an
+ *    existing row and column;
+ *  - the trace of the run reads back (trace_read) as the same rows with the
+ *    scenario hash in its header.
+ * Whatever the loader will accept later (other games, characters, special
+ * stages) goes through the same scenario_run_core.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff.h"
+#include "fuzz.h"
+#include "scenario.h"
+#include "export.h"
+#include "import_movie.h"
+#include "trace.h"
+
+/* The longest bundled scenarios have 2000 frames; more only costs time. */
+#define CORE_FRAMES 2000
+
+static void check_loaded(const scenario *s)
+{
+    spg_profile p;
+
+    FUZZ_CHECK(s->path != NULL && s->name != NULL && s->name[0] != '\0');
+    FUZZ_CHECK(spg_profile_get(s->game, s->character, s->variant, &p) == 0);
+    FUZZ_CHECK(s->profile.game == s->game &&
+               s->profile.character == s->character &&
+               s->profile.variant == s->variant);
+
+    const spg_map *m = &s->map;
+    static const spg_mask empty;
+    FUZZ_CHECK(m->masks == s->masks);
+    FUZZ_CHECK(m->mask_count >= 1 && m->mask_count <= SCENARIO_MAX_MASKS);
+    FUZZ_CHECK(memcmp(&s->masks[0].heights, &empty.heights,
+                      sizeof empty.heights) == 0 &&
+               memcmp(&s->masks[0].widths, &empty.widths,
+                      sizeof empty.widths) == 0 &&
+               s->masks[0].angle == 0);
+    FUZZ_CHECK(m->cells == s->cells && m->cells != NULL);
+    FUZZ_CHECK(m->width >= 1 && m->height >= 1);
+    FUZZ_CHECK((uint32_t)m->x0 + m->width <= s->profile.layout_tiles_x);
+    FUZZ_CHECK((uint32_t)m->y0 + m->height <= s->profile.layout_tiles_y);
+    for (size_t i = 0; i < (size_t)m->width * m->height; i++)
+        FUZZ_CHECK((m->cells[i] & SPG_CELL_MASK) < m->mask_count);
+
+    FUZZ_CHECK(s->frames >= 1 && s->frames <= SCENARIO_MAX_FRAMES);
+    FUZZ_CHECK(s->inputs != NULL);
+    uint8_t prev = 0;
+    for (int i = 0; i < s->frames; i++) {
+        FUZZ_CHECK(s->inputs[i].pressed == (s->inputs[i].held & ~prev));
+        prev = s->inputs[i].held;
+    }
+    FUZZ_CHECK(s->start.routine == SPG_ROUTINE_CONTROL);
+
+    FUZZ_CHECK(s->verify_count >= 0);
+    FUZZ_CHECK(s->verify_count == 0 || s->verifies != NULL);
+    for (int i = 0; i < s->verify_count; i++) {
+        const scenario_verify *v = &s->verifies[i];
+        FUZZ_CHECK(v->id && v->source && v->quote && v->field);
+        FUZZ_CHECK(v->frame >= 0 && v->frame <= s->frames);
+        FUZZ_CHECK(trace_column_index(v->field) >= 0);
+    }
+}
+
+/* Run the core, write the trace as `spgsim run` does, read it back. */
+static void run_and_trace(scenario *s)
+{
+    int frames = s->frames < CORE_FRAMES ? s->frames : CORE_FRAMES;
+    spg_player *rows = malloc(((size_t)frames + 1) * sizeof *rows);
+    FUZZ_CHECK(rows != NULL);
+    int all = s->frames;
+    s->frames = frames; /* scenario_run_core runs s->frames frames */
+    scenario_run_core(s, rows);
+    s->frames = all;
+
+    char hash[17];
+    scenario_hash_hex(s, hash);
+    const char *path = fuzz_temp_path("trace.csv");
+    fuzz_msgs text;
+    fuzz_msgs_begin(&text);
+    trace_meta meta = {"core", SPG_VERSION, NULL, NULL, hash};
+    trace_write_header(text.f, &meta);
+    for (int i = 0; i <= frames; i++)
+        trace_write_row(text.f, i, &rows[i]);
+    fuzz_msgs_end(&text);
+    fuzz_write_file(path, (const uint8_t *)text.text, text.len);
+    fuzz_msgs_free(&text);
+
+    trace back, mine;
+    fuzz_msgs msgs;
+    fuzz_msgs_begin(&msgs);
+    int rc = trace_read(path, &back, msgs.f);
+    fuzz_msgs_end(&msgs);
+    if (rc != 0)
+        fuzz_fail("the trace of a run does not read back: %s", msgs.text);
+    fuzz_msgs_free(&msgs);
+    FUZZ_CHECK(strcmp(back.scenario_hash, hash) == 0);
+    FUZZ_CHECK(trace_from_players(&mine, rows, frames + 1) == 0);
+    trace_divergence d;
+    trace_fields fs;
+    FUZZ_CHECK(trace_fields_match(&fs, &mine, "run", &back, "back", NULL,
+                                  stderr) == 0);
+    FUZZ_CHECK(fs.n == back.ncols - 1); /* every column but frame */
+    FUZZ_CHECK(trace_compare(&mine, &back, &fs, &d) == 0);
+    trace_free(&mine);
+    trace_free(&back);
+    free(rows);
+}
+
+/* Is `t` one well-formed JSON value as far as nesting, strings and
+ * characters go (what a reader in another language trips over first)? */
+static int json_shape_ok(const char *t, size_t n)
+{
+    int depth = 0, in_str = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)t[i];
+        if (in_str) {
+            if (c < 0x20)
+                return 0;
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_str = 0;
+        } else if (c == '"') {
+            in_str = 1;
+        } else if (c == '{' || c == '[') {
+            depth++;
+        } else if (c == '}' || c == ']') {
+            if (--depth < 0)
+                return 0;
+        }
+    }
+    return depth == 0 && !in_str;
+}
+
+/*
+ * What `spgsim export` makes of an accepted scenario: a test vector (here
+ * with the core's trace standing in for a golden) that is well-formed
+ * JSON, a BizHawk movie whose input log `import-inputs` reads back as the
+ * same held buttons, and the scenario file the fuzzer writes, which loads
+ * back as the same case.
+ */
+static void check_exports(const scenario *s)
+{
+    spg_player *rows = malloc(((size_t)s->frames + 1) * sizeof *rows);
+    trace t;
+    FUZZ_CHECK(rows != NULL);
+    scenario_run_core(s, rows);
+    FUZZ_CHECK(trace_from_players(&t, rows, s->frames + 1) == 0);
+    fuzz_msgs out;
+    fuzz_msgs_begin(&out);
+    export_vector_json(out.f, s, s->path, "fuzz/scenario", &t,
+                       EXPORT_GOLDEN_FRESH);
+    fuzz_msgs_end(&out);
+    FUZZ_CHECK(out.len > 0 && json_shape_ok(out.text, out.len));
+    fuzz_msgs_free(&out);
+    trace_free(&t);
+    free(rows);
+
+    fuzz_msgs_begin(&out);
+    export_bk2(out.f, s, "fuzz/scenario", 0);
+    fuzz_msgs_end(&out);
+    import_movie m;
+    fuzz_msgs msgs;
+    fuzz_msgs_begin(&msgs);
+    int rc = import_movie_parse("x.bk2", (const uint8_t *)out.text, out.len, 1,
+                                &m, msgs.f);
+    fuzz_msgs_end(&msgs);
+    if (rc != 0)
+        fuzz_fail("an exported movie does not import: %s", msgs.text);
+    fuzz_msgs_free(&msgs);
+    FUZZ_CHECK(m.frames == s->frames);
+    for (int i = 0; i < s->frames && i < m.frames; i++)
+        FUZZ_CHECK(m.held[i] == s->inputs[i].held);
+    import_movie_free(&m);
+    fuzz_msgs_free(&out);
+
+    if (scenario_check(s, NULL) == 0) {
+        fuzz_msgs_begin(&out);
+        FUZZ_CHECK(scenario_write_yaml(out.f, s) == 0);
+        fuzz_msgs_end(&out);
+        scenario back;
+        FUZZ_CHECK(scenario_load_buffer("written.yaml", out.text, out.len,
+                                        &back, stderr) == 0);
+        FUZZ_CHECK(back.hash == s->hash);
+        scenario_free(&back);
+        fuzz_msgs_free(&out);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const char *path = fuzz_temp_path("scenario.yaml");
+    fuzz_write_file(path, data, size);
+
+    scenario s;
+    fuzz_msgs msgs;
+    fuzz_msgs_begin(&msgs);
+    int rc = scenario_load(path, &s, msgs.f);
+    fuzz_msgs_end(&msgs);
+    if (rc != 0) {
+        if (!fuzz_message_ok(msgs.text, path, 2))
+            fuzz_fail("a rejected scenario without a file:line:col "
+                      "message: \"%s\"", msgs.text);
+        FUZZ_CHECK(s.path == NULL && s.name == NULL && s.cells == NULL &&
+                   s.inputs == NULL && s.verifies == NULL);
+        fuzz_msgs_free(&msgs);
+        return 0;
+    }
+    if (msgs.len != 0)
+        fuzz_fail("an accepted scenario printed \"%s\"", msgs.text);
+    fuzz_msgs_free(&msgs);
+
+    check_loaded(&s);
+    check_exports(&s);
+    run_and_trace(&s);
+    scenario_free(&s);
+    return 0;
+}
