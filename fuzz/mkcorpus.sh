@@ -13,8 +13,9 @@
 #   bk2_fuzzer       the .bk2 fixtures, the "Input Log.txt" of each, and
 #                    main.bk2's log in a folder inside the zip
 #   gmv_fuzzer       every scenario's input as a Gens movie (fuzz_seed gmv)
-#   core_fuzzer      every scenario's profile, map around the start, state
-#                    and input in core_fuzzer's layout (fuzz_seed core)
+#   core_fuzzer      every normal-stage scenario's profile, map around the
+#                    start, state and input in core_fuzzer's layout
+#                    (fuzz_seed core)
 set -eu
 cd "$(dirname "$0")/.."
 B=${1:-build/fuzz}
@@ -36,7 +37,9 @@ for f in $(find scenarios -name '*.yaml' | sort) harness/tests/good/*.yaml \
     case $f in
     scenarios/*)
         "$B/fuzz_seed" gmv "$f" "$S/gmv_fuzzer/$n.gmv"
-        "$B/fuzz_seed" core "$f" "$S/core_fuzzer/$n.core" ;;
+        # core_fuzzer runs spg_step: normal-stage scenarios only
+        grep -qx 'mode: special_stage' "$f" ||
+            "$B/fuzz_seed" core "$f" "$S/core_fuzzer/$n.core" ;;
     esac
 done
 

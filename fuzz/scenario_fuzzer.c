@@ -14,8 +14,12 @@
  *    existing row and column;
  *  - the trace of the run reads back (trace_read) as the same rows with the
  *    scenario hash in its header.
- * Whatever the loader will accept later (other games, characters, special
- * stages) goes through the same scenario_run_core.
+ * A special-stage scenario (`mode: special_stage`) is checked for what its
+ * loader promises instead (the maze inside the stage area with a solid
+ * border that is not glass, the start inside it, the rest of the state as
+ * spg_ss_reset leaves it), runs through scenario_trace_core like every
+ * mode, and round-trips through the scenario writer; `export` makes
+ * nothing of it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +27,7 @@
 #include "diff.h"
 #include "fuzz.h"
 #include "scenario.h"
+#include "scenario_special.h"
 #include "export.h"
 #include "import_movie.h"
 #include "trace.h"
@@ -75,16 +80,60 @@ static void check_loaded(const scenario *s)
     }
 }
 
+/* What the special-stage loader promises (scenario_special.h). */
+static void check_loaded_special(const scenario *s)
+{
+    const scenario_special *ss = s->special;
+    FUZZ_CHECK(s->path != NULL && s->name != NULL && s->name[0] != '\0');
+    FUZZ_CHECK(s->game == SPG_GAME_SONIC1 && ss != NULL);
+    FUZZ_CHECK(s->cells == NULL);
+    FUZZ_CHECK(ss->width >= 3 && ss->width <= SCENARIO_SS_MAX &&
+               ss->height >= 3 && ss->height <= SCENARIO_SS_MAX);
+    const spg_ss_state *st = &ss->start;
+    for (int r = 0; r < SPG_SS_LAYOUT_BYTES / SPG_SS_ROW; r++)
+        for (int c = 0; c < SPG_SS_ROW; c++) {
+            int mr = r - SPG_SS_STAGE_ORIGIN, mc = c - SPG_SS_STAGE_ORIGIN;
+            uint8_t id = spg_ss_block(st, r, c);
+            if (mr < 0 || mc < 0 || mr >= ss->height || mc >= ss->width)
+                FUZZ_CHECK(id == 0);
+            else if (mr == 0 || mc == 0 || mr == ss->height - 1 ||
+                     mc == ss->width - 1)
+                FUZZ_CHECK(spg_ss_is_solid(id) &&
+                           !(id >= SPG_SS_GLASS_FIRST &&
+                             id <= SPG_SS_GLASS_LAST));
+        }
+    int c0, r0;
+    FUZZ_CHECK(scenario_special_start_inside(ss, &c0, &r0));
+    FUZZ_CHECK(st->routine == SPG_SS_ROUTINE_INIT && st->status == 0);
+    for (int i = 0; i < SPG_SS_ITEM_SLOTS; i++)
+        FUZZ_CHECK(st->items[i].type == 0);
+    FUZZ_CHECK(st->rings <= 999 && st->lives <= 99);
+
+    FUZZ_CHECK(s->frames >= 1 && s->frames <= SCENARIO_MAX_FRAMES);
+    FUZZ_CHECK(s->inputs != NULL);
+    uint8_t prev = 0;
+    for (int i = 0; i < s->frames; i++) {
+        FUZZ_CHECK(s->inputs[i].pressed == (s->inputs[i].held & ~prev));
+        prev = s->inputs[i].held;
+    }
+    for (int i = 0; i < s->verify_count; i++) {
+        const scenario_verify *v = &s->verifies[i];
+        FUZZ_CHECK(v->id && v->source && v->quote && v->field);
+        FUZZ_CHECK(v->frame >= 0 && v->frame <= s->frames);
+        FUZZ_CHECK(trace_layout_column(&trace_layout_special, v->field) >= 0);
+    }
+}
+
 /* Run the core, write the trace as `spgsim run` does, read it back. */
 static void run_and_trace(scenario *s)
 {
     int frames = s->frames < CORE_FRAMES ? s->frames : CORE_FRAMES;
-    spg_player *rows = malloc(((size_t)frames + 1) * sizeof *rows);
-    FUZZ_CHECK(rows != NULL);
     int all = s->frames;
-    s->frames = frames; /* scenario_run_core runs s->frames frames */
-    scenario_run_core(s, rows);
+    trace mine;
+    s->frames = frames; /* scenario_trace_core runs s->frames frames */
+    FUZZ_CHECK(scenario_trace_core(s, &mine) == 0);
     s->frames = all;
+    FUZZ_CHECK(mine.rows == frames + 1);
 
     char hash[17];
     scenario_hash_hex(s, hash);
@@ -92,14 +141,12 @@ static void run_and_trace(scenario *s)
     fuzz_msgs text;
     fuzz_msgs_begin(&text);
     trace_meta meta = {"core", SPG_VERSION, NULL, NULL, hash};
-    trace_write_header(text.f, &meta);
-    for (int i = 0; i <= frames; i++)
-        trace_write_row(text.f, i, &rows[i]);
+    trace_write(text.f, &meta, &mine);
     fuzz_msgs_end(&text);
     fuzz_write_file(path, (const uint8_t *)text.text, text.len);
     fuzz_msgs_free(&text);
 
-    trace back, mine;
+    trace back;
     fuzz_msgs msgs;
     fuzz_msgs_begin(&msgs);
     int rc = trace_read(path, &back, msgs.f);
@@ -108,7 +155,7 @@ static void run_and_trace(scenario *s)
         fuzz_fail("the trace of a run does not read back: %s", msgs.text);
     fuzz_msgs_free(&msgs);
     FUZZ_CHECK(strcmp(back.scenario_hash, hash) == 0);
-    FUZZ_CHECK(trace_from_players(&mine, rows, frames + 1) == 0);
+    FUZZ_CHECK(back.layout == mine.layout);
     trace_divergence d;
     trace_fields fs;
     FUZZ_CHECK(trace_fields_match(&fs, &mine, "run", &back, "back", NULL,
@@ -117,7 +164,6 @@ static void run_and_trace(scenario *s)
     FUZZ_CHECK(trace_compare(&mine, &back, &fs, &d) == 0);
     trace_free(&mine);
     trace_free(&back);
-    free(rows);
 }
 
 /* Is `t` one well-formed JSON value as far as nesting, strings and
@@ -155,6 +201,8 @@ static int json_shape_ok(const char *t, size_t n)
  */
 static void check_exports(const scenario *s)
 {
+    if (s->mode != SCENARIO_NORMAL)
+        return; /* export: normal-stage scenarios only */
     spg_player *rows = malloc(((size_t)s->frames + 1) * sizeof *rows);
     trace t;
     FUZZ_CHECK(rows != NULL);
@@ -187,7 +235,13 @@ static void check_exports(const scenario *s)
         FUZZ_CHECK(m.held[i] == s->inputs[i].held);
     import_movie_free(&m);
     fuzz_msgs_free(&out);
+}
 
+/* The scenario file the fuzzer (and scenario_write_yaml) writes loads back
+ * as the same case, in either mode. */
+static void check_written(const scenario *s)
+{
+    fuzz_msgs out;
     if (scenario_check(s, NULL) == 0) {
         fuzz_msgs_begin(&out);
         FUZZ_CHECK(scenario_write_yaml(out.f, s) == 0);
@@ -216,7 +270,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fuzz_fail("a rejected scenario without a file:line:col "
                       "message: \"%s\"", msgs.text);
         FUZZ_CHECK(s.path == NULL && s.name == NULL && s.cells == NULL &&
-                   s.inputs == NULL && s.verifies == NULL);
+                   s.inputs == NULL && s.verifies == NULL &&
+                   s.special == NULL);
         fuzz_msgs_free(&msgs);
         return 0;
     }
@@ -224,8 +279,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_fail("an accepted scenario printed \"%s\"", msgs.text);
     fuzz_msgs_free(&msgs);
 
-    check_loaded(&s);
+    if (s.mode == SCENARIO_SPECIAL_STAGE) {
+        check_loaded_special(&s);
+    } else {
+        FUZZ_CHECK(s.mode == SCENARIO_NORMAL && s.special == NULL);
+        check_loaded(&s);
+    }
     check_exports(&s);
+    check_written(&s);
     run_and_trace(&s);
     scenario_free(&s);
     return 0;

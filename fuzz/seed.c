@@ -6,7 +6,8 @@
  *                                   scenario's profile, the part of its map
  *                                   around the start (at most 16x16 tiles,
  *                                   15 masks), its limits, start state and
- *                                   input (at most 600 frames)
+ *                                   input (at most 600 frames); normal-stage
+ *                                   scenarios only
  *     seed gmv SCENARIO.yaml OUT    a Gens movie holding the scenario's
  *                                   input as player 1's joypad
  *
@@ -170,6 +171,12 @@ int main(int argc, char **argv)
     scenario s;
     if (scenario_load(argv[2], &s, stderr) != 0)
         return 2;
+    if (strcmp(argv[1], "core") == 0 && s.mode != SCENARIO_NORMAL) {
+        fprintf(stderr, "%s: core_fuzzer seeds come from normal-stage "
+                        "scenarios only\n", argv[2]);
+        scenario_free(&s);
+        return 2;
+    }
     FILE *f = fopen(argv[3], "wb");
     if (f == NULL) {
         perror(argv[3]);
