@@ -97,13 +97,30 @@ static bool hook_prot(uc_engine *uc, uc_mem_type type, uint64_t address,
                       int size, int64_t value, void *user)
 {
     emu *e = user;
-    uint32_t a = (uint32_t)address, base = a & 0xFFFF0000u;
+    uint32_t a = (uint32_t)address, base = a & 0xFFFF0000u, off = a & 0xFFFFu;
     if (type == UC_MEM_WRITE_PROT && (base == EMU_RAM_BASE || base == EMU_RAM_MIRROR) &&
         !(e->flags & EMU_PER_FRAME)) {
-        uint64_t v = (uint64_t)value;
-        for (int i = size - 1; i >= 0; i--, v >>= 8)
-            if (((a + (uint32_t)i) & 0xFFFF0000u) == base)
-                e->ram[(a + (uint32_t)i) & 0xFFFFu] = (uint8_t)v;
+        uint8_t *p = e->ram + off;
+        uint32_t v = (uint32_t)value;
+        /* the common cases first: the player routine writes about 120
+         * times a frame, every one through here */
+        if (size == 4 && off <= EMU_RAM_SIZE - 4) {
+            p[0] = (uint8_t)(v >> 24);
+            p[1] = (uint8_t)(v >> 16);
+            p[2] = (uint8_t)(v >> 8);
+            p[3] = (uint8_t)v;
+        } else if (size == 2 && off <= EMU_RAM_SIZE - 2) {
+            p[0] = (uint8_t)(v >> 8);
+            p[1] = (uint8_t)v;
+        } else if (size == 1) {
+            p[0] = (uint8_t)v;
+        } else {
+            /* crossing the end of the 64 KiB: only the bytes inside it */
+            uint64_t w = (uint64_t)value;
+            for (int i = size - 1; i >= 0; i--, w >>= 8)
+                if (((a + (uint32_t)i) & 0xFFFF0000u) == base)
+                    e->ram[(a + (uint32_t)i) & 0xFFFFu] = (uint8_t)w;
+        }
         return true;
     }
     return prot_error(uc, e, type, address, size);
