@@ -325,7 +325,7 @@ void spg_animate(spg_player *p)
         return; /* no such script (only a bad start state gets here) */
     s = &scripts[p->anim];
     duration = s->b[0];
-    if (duration < 0x80u) {
+    if (!(duration & 0x80u)) { /* move.b (a1),d0 / bmi: a fixed duration */
         set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
         if (timer_runs(p))
             return;
@@ -353,14 +353,16 @@ int spg_anim_last_position(const spg_profile *profile, uint8_t anim)
     if (profile->game != SPG_GAME_SONIC1 || anim >= SPG_ANIM_COUNT)
         return -1;
     s = &scripts[anim];
-    if (s->b[0] >= 0x80u) {
+    if (s->b[0] & 0x80u) {
         /* walk/run, roll/fast roll and push share a position: the
          * longest of the padded scripts (all the same length) */
         return scripts[SPG_ANIM_WALK].len - 2;
     }
-    for (i = 1; i < s->len; i++)
-        if (s->b[i] & 0x80u)
-            break;
+    /* the first end marker (every script has one; past `len`
+     * script_byte reads one as well) */
+    i = 1;
+    while (!(script_byte(s, i) & 0x80u))
+        i++;
     return (int)i - 1;
 }
 

@@ -3,9 +3,12 @@
  */
 #include "capture/emu.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "capture/m68kfix.h"
 #include "capture/m68kform.h"
@@ -71,6 +74,8 @@ static bool hook_unmapped(uc_engine *uc, uc_mem_type type, uint64_t address,
     return false;
 }
 
+static void left_code_range(uc_engine *uc, emu *e, uint32_t a);
+
 static __attribute__((noinline)) bool prot_error(uc_engine *uc, emu *e,
                                                   uc_mem_type type,
                                                   uint64_t address, int size)
@@ -97,16 +102,37 @@ static bool hook_prot(uc_engine *uc, uc_mem_type type, uint64_t address,
                       int size, int64_t value, void *user)
 {
     emu *e = user;
-    uint32_t a = (uint32_t)address, base = a & 0xFFFF0000u;
+    uint32_t a = (uint32_t)address, base = a & 0xFFFF0000u, off = a & 0xFFFFu;
     /* every mapping whose low 24 bits are $FF0000 is the work RAM: the
      * two of emu_open and the aliases of emu_map_ram_alias */
     if (type == UC_MEM_WRITE_PROT && (base & 0x00FFFFFFu) == EMU_RAM_MIRROR &&
         !(e->flags & EMU_PER_FRAME)) {
-        uint64_t v = (uint64_t)value;
-        for (int i = size - 1; i >= 0; i--, v >>= 8)
-            if (((a + (uint32_t)i) & 0xFFFF0000u) == base)
-                e->ram[(a + (uint32_t)i) & 0xFFFFu] = (uint8_t)v;
+        uint8_t *p = e->ram + off;
+        uint32_t v = (uint32_t)value;
+        /* the common cases first: the player routine writes about 120
+         * times a frame, every one through here */
+        if (size == 4 && off <= EMU_RAM_SIZE - 4) {
+            p[0] = (uint8_t)(v >> 24);
+            p[1] = (uint8_t)(v >> 16);
+            p[2] = (uint8_t)(v >> 8);
+            p[3] = (uint8_t)v;
+        } else if (size == 2 && off <= EMU_RAM_SIZE - 2) {
+            p[0] = (uint8_t)(v >> 8);
+            p[1] = (uint8_t)v;
+        } else if (size == 1) {
+            p[0] = (uint8_t)v;
+        } else {
+            /* crossing the end of the 64 KiB: only the bytes inside it */
+            uint64_t w = (uint64_t)value;
+            for (int i = size - 1; i >= 0; i--, w >>= 8)
+                if (((a + (uint32_t)i) & 0xFFFF0000u) == base)
+                    e->ram[(a + (uint32_t)i) & 0xFFFFu] = (uint8_t)w;
+        }
         return true;
+    }
+    if (type == UC_MEM_FETCH_PROT && !(e->flags & EMU_PER_FRAME)) {
+        left_code_range(uc, e, a);
+        return false;
     }
     return prot_error(uc, e, type, address, size);
 }
@@ -153,45 +179,7 @@ static bool hook_insn_invalid(uc_engine *uc, void *user)
 
 static void driver_frame(uc_engine *uc, emu *e);
 
-/*
- * The instruction corrections on a driver engine.  m68kfix_install hooks
- * every even address of a range whose word is a corrected form (code or
- * data alike, so that no instruction escapes); Unicorn then walks that
- * whole list of hooks (218 for Sonic 1) each time one of them runs.  Here
- * the same addresses are hooked, but only inside blocks that are about to
- * run: before a block of the code range runs for the first time, its even
- * addresses are checked; if any still needs its hook, the run stops before
- * the block, emu_run installs the hooks (m68kfix_install over each address,
- * which also drops Unicorn's translations of it) and resumes at the block.
- * fix_scanned[i] holds how many bytes from code_begin + 2i were checked.
- * Returns 1 when hooks are due.
- */
-static int fix_scan(emu *e, uint32_t a, uint32_t size)
-{
-    uint32_t i = (a - e->code_begin) / 2;
-    if ((a - e->code_begin) % 2 == 0 && e->fix_scanned[i] >= size)
-        return 0;
-    e->fix_due_count = 0;
-    for (uint32_t at = a + (a & 1u); at < a + size && at + 1 < e->code_end; at += 2) {
-        uint32_t k = (at - e->code_begin) / 2;
-        if (e->fix_hooked[k / 8] & (1u << (k % 8)))
-            continue;
-        uint16_t op = (uint16_t)(e->rom[at] << 8 | e->rom[at + 1]);
-        if (!m68kfix_is_corrected_form(op))
-            continue;
-        if (e->fix_due_count == EMU_FIX_DUE_MAX)
-            break; /* the rest on the next pass */
-        e->fix_due[e->fix_due_count++] = at;
-    }
-    if (e->fix_due_count)
-        return 1;
-    if ((a - e->code_begin) % 2 == 0)
-        e->fix_scanned[i] = (uint16_t)(size < 0xFFFFu ? size : 0xFFFFu);
-    return 0;
-}
-
-/* The slow paths of hook_block, kept out of line so that its common path
- * (a block of the code range) stays a few instructions. */
+/* The slow paths of the block hooks. */
 static __attribute__((noinline)) void block_over_budget(uc_engine *uc, emu *e,
                                                         uint32_t a)
 {
@@ -203,17 +191,15 @@ static __attribute__((noinline)) void block_over_budget(uc_engine *uc, emu *e,
     uc_emu_stop(uc);
 }
 
-/* A block of the code range whose corrections may be due (fix_scan). */
-static __attribute__((noinline)) void block_unscanned(uc_engine *uc, emu *e,
-                                                      uint32_t a, uint32_t size)
+static __attribute__((noinline)) void left_code_range(uc_engine *uc, emu *e,
+                                                      uint32_t a)
 {
-    if (fix_scan(e, a, size)) {
-        uc_emu_stop(uc); /* before the block runs (and counts); emu_run hooks */
-        return;
-    }
-    e->words_run += size / 2 ? size / 2 : 1;
-    if (e->words_run > e->budget)
-        block_over_budget(uc, e, a);
+    char what[160];
+    snprintf(what, sizeof what,
+             "execution left the code range [$%06X, $%06X) at $%08X",
+             (unsigned)e->code_begin, (unsigned)e->code_end, (unsigned)a);
+    fail(e, EMU_ERR_OUTSIDE, a, a, what);
+    uc_emu_stop(uc);
 }
 
 static __attribute__((noinline)) void block_elsewhere(uc_engine *uc, emu *e,
@@ -231,34 +217,38 @@ static __attribute__((noinline)) void block_elsewhere(uc_engine *uc, emu *e,
         e->drv_jmp_due = 0;
         return;
     }
-    char what[160];
-    snprintf(what, sizeof what,
-             "execution left the code range [$%06X, $%06X) at $%08X",
-             (unsigned)e->code_begin, (unsigned)e->code_end, (unsigned)a);
-    fail(e, EMU_ERR_OUTSIDE, a, a, what);
-    uc_emu_stop(uc);
+    left_code_range(uc, e, a);
 }
 
-/* Runs before every translation block: the code range check, the
- * per-frame budget, the driver's frame boundary, the corrections due. */
+/*
+ * The budget: runs before every translation block of the code range (per
+ * frame, before every block at all; on a driver engine only while it
+ * counts, see emu_run).  The budget counts instruction words: every
+ * instruction has at least one, so this stops no later than `budget`
+ * instructions (Unicorn's own instruction count would slow every
+ * instruction down six-fold).
+ */
 static void hook_block(uc_engine *uc, uint64_t address, uint32_t size, void *user)
 {
     emu *e = user;
-    uint32_t a = (uint32_t)address, off = a - e->code_begin;
-    if (off >= e->code_end - e->code_begin) {
+    uint32_t a = (uint32_t)address;
+    if (a - e->code_begin >= e->code_end - e->code_begin) {
         block_elsewhere(uc, e, a);
         return;
     }
-    if (e->fix_scanned && (off % 2 != 0 || e->fix_scanned[off / 2] < size)) {
-        block_unscanned(uc, e, a, size);
-        return;
-    }
-    /* The budget counts instruction words: every instruction has at least
-     * one, so this stops no later than `budget` instructions (Unicorn's
-     * own instruction count would slow every instruction down six-fold). */
     e->words_run += size / 2 ? size / 2 : 1;
     if (e->words_run > e->budget)
         block_over_budget(uc, e, a);
+}
+
+/* On a driver engine: blocks that start on the sentinel page, or on the
+ * parts of the code's first and last pages outside the code range (every
+ * other page outside it is mapped without execute permission, and a fetch
+ * from it ends in hook_prot). */
+static void hook_edge(uc_engine *uc, uint64_t address, uint32_t size, void *user)
+{
+    (void)size;
+    block_elsewhere(uc, user, (uint32_t)address);
 }
 
 static void record_form(emu *e, uint32_t address)
@@ -365,6 +355,179 @@ static int uc_failed(emu *e, const char *step, uc_err err)
     return -1;
 }
 
+/* ------------------------------------------------------------------------ */
+/* The watchdog                                                              */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Driver engines count no instructions (a block hook on every block cost a
+ * quarter of the time): a frame that never returns is caught by this
+ * thread instead.  Every WATCH_TICK_NS it reads the CPU time of the thread
+ * running emu_run and the count of frames started; when the count has not
+ * moved for EMU_WATCH_NS of that CPU time, it stops the run (uc_emu_stop,
+ * which Unicorn allows from another thread), and emu_run runs it again,
+ * counting.  CPU time, not wall time: a busy machine delays a frame but
+ * does not make it run longer.  A stop that comes late (the frame returned
+ * meanwhile) only costs a counted replay with the same result.
+ */
+#define WATCH_TICK_NS 10000000L
+
+struct emu_watch {
+    pthread_t thread;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int quit;                    /* under mu */
+    uc_engine *uc;
+    clockid_t clock;             /* the running thread's CPU clock */
+    atomic_int running;          /* an uncounted run is under way */
+    atomic_int fired;            /* the watchdog stopped it */
+    atomic_ulong progress;       /* frames started */
+};
+
+static uint64_t ts_ns(const struct timespec *t)
+{
+    return (uint64_t)t->tv_sec * 1000000000u + (uint64_t)t->tv_nsec;
+}
+
+static void *watch_main(void *arg)
+{
+    struct emu_watch *w = arg;
+    unsigned long seen = 0;
+    uint64_t since = 0;
+    int have = 0;
+    pthread_mutex_lock(&w->mu);
+    while (!w->quit) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += WATCH_TICK_NS;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&w->cv, &w->mu, &until);
+        if (w->quit)
+            break;
+        struct timespec cpu;
+        if (!atomic_load(&w->running) || clock_gettime(w->clock, &cpu) != 0) {
+            have = 0;
+            continue;
+        }
+        unsigned long p = atomic_load_explicit(&w->progress, memory_order_relaxed);
+        if (!have || p != seen) {
+            seen = p;
+            since = ts_ns(&cpu);
+            have = 1;
+        } else if (ts_ns(&cpu) - since >= EMU_WATCH_NS) {
+            atomic_store(&w->fired, 1);
+            uc_emu_stop(w->uc);
+            have = 0;
+        }
+    }
+    pthread_mutex_unlock(&w->mu);
+    return NULL;
+}
+
+static int watch_start(emu *e)
+{
+    struct emu_watch *w = calloc(1, sizeof *w);
+    if (!w) {
+        fail(e, EMU_ERR_UNICORN, 0, 0, "out of memory");
+        return -1;
+    }
+    w->uc = e->uc;
+    pthread_mutex_init(&w->mu, NULL);
+    pthread_cond_init(&w->cv, NULL);
+    if (pthread_create(&w->thread, NULL, watch_main, w) != 0) {
+        pthread_cond_destroy(&w->cv);
+        pthread_mutex_destroy(&w->mu);
+        free(w);
+        fail(e, EMU_ERR_UNICORN, 0, 0, "cannot start the watchdog thread");
+        return -1;
+    }
+    e->watch = w;
+    return 0;
+}
+
+static void watch_stop(emu *e)
+{
+    struct emu_watch *w = e->watch;
+    if (!w)
+        return;
+    pthread_mutex_lock(&w->mu);
+    w->quit = 1;
+    pthread_cond_signal(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+    pthread_join(w->thread, NULL);
+    pthread_cond_destroy(&w->cv);
+    pthread_mutex_destroy(&w->mu);
+    free(w);
+    e->watch = NULL;
+}
+
+/*
+ * The ROM on a driver engine: only the pages the code range touches are
+ * executable, so that execution leaving the code range faults (hook_prot)
+ * instead of every block being checked.  The same buffer in up to three
+ * mappings: [0, lo) read, [lo, hi) read/execute, [hi, rom_map) read.
+ */
+static void code_pages(const emu *e, uint32_t *lo, uint32_t *hi)
+{
+    uint32_t b = e->code_begin < e->rom_map ? e->code_begin : e->rom_map;
+    uint32_t x = e->code_end < e->rom_map ? e->code_end : e->rom_map;
+    *lo = b & ~(PAGE - 1);
+    *hi = (x + PAGE - 1) & ~(PAGE - 1);
+    if (*hi < *lo)
+        *hi = *lo;
+}
+
+static int map_rom_split(emu *e)
+{
+    uint32_t lo, hi;
+    code_pages(e, &lo, &hi);
+    struct {
+        uint32_t at, end;
+        uint32_t perms;
+    } part[3] = {
+        { 0, lo, UC_PROT_READ },
+        { lo, hi, UC_PROT_READ | UC_PROT_EXEC },
+        { hi, e->rom_map, UC_PROT_READ },
+    };
+    for (int i = 0; i < 3; i++) {
+        if (part[i].end <= part[i].at)
+            continue;
+        uc_err err = uc_mem_map_ptr(e->uc, part[i].at, part[i].end - part[i].at,
+                                    part[i].perms, e->rom + part[i].at);
+        if (err != UC_ERR_OK)
+            return uc_failed(e, "map ROM", err);
+    }
+    return 0;
+}
+
+/* The block hooks of a driver engine (hook_edge): the sentinel page, and
+ * the executable bytes outside the code range. */
+static int hook_edges(emu *e)
+{
+    uint32_t lo, hi;
+    uc_hook hh;
+    code_pages(e, &lo, &hi);
+    struct {
+        uint32_t at, end;
+    } part[3] = {
+        { EMU_SENTINEL, EMU_SENTINEL + PAGE },
+        { lo, e->code_begin },
+        { e->code_end, hi },
+    };
+    for (int i = 0; i < 3; i++) {
+        if (part[i].end <= part[i].at)
+            continue;
+        uc_err err = uc_hook_add(e->uc, &hh, UC_HOOK_BLOCK, (void *)hook_edge, e,
+                                 part[i].at, part[i].end - 1);
+        if (err != UC_ERR_OK)
+            return uc_failed(e, "hook blocks", err);
+    }
+    return 0;
+}
+
 int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
              uint32_t code_begin, uint32_t code_end, unsigned flags)
 {
@@ -421,9 +584,13 @@ int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
     if (err != UC_ERR_OK)
         return uc_failed(e, "select the 68000 model", err);
 
-    err = uc_mem_map_ptr(e->uc, 0, e->rom_map, UC_PROT_READ | UC_PROT_EXEC, e->rom);
-    if (err != UC_ERR_OK)
-        return uc_failed(e, "map ROM", err);
+    if (flags & EMU_PER_FRAME) {
+        err = uc_mem_map_ptr(e->uc, 0, e->rom_map, UC_PROT_READ | UC_PROT_EXEC, e->rom);
+        if (err != UC_ERR_OK)
+            return uc_failed(e, "map ROM", err);
+    } else if (map_rom_split(e) != 0) {
+        return -1;
+    }
     err = uc_mem_map_ptr(e->uc, EMU_SENTINEL, PAGE, UC_PROT_EXEC, e->sentinel_page);
     if (err != UC_ERR_OK)
         return uc_failed(e, "map sentinel page", err);
@@ -438,10 +605,9 @@ int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
          * Unicorn 2.0.1 makes each write it performs itself look for
          * translated code to invalidate, which costs more than the rest of
          * the write. */
-        err = uc_mem_protect(e->uc, EMU_RAM_BASE, EMU_RAM_SIZE, UC_PROT_READ | UC_PROT_EXEC);
+        err = uc_mem_protect(e->uc, EMU_RAM_BASE, EMU_RAM_SIZE, UC_PROT_READ);
         if (err == UC_ERR_OK)
-            err = uc_mem_protect(e->uc, EMU_RAM_MIRROR, EMU_RAM_SIZE,
-                                 UC_PROT_READ | UC_PROT_EXEC);
+            err = uc_mem_protect(e->uc, EMU_RAM_MIRROR, EMU_RAM_SIZE, UC_PROT_READ);
         if (err != UC_ERR_OK)
             return uc_failed(e, "write-protect RAM", err);
     }
@@ -467,9 +633,13 @@ int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
     err = uc_hook_add(e->uc, &hh, UC_HOOK_INSN_INVALID, (void *)hook_insn_invalid, e, 1, 0);
     if (err != UC_ERR_OK)
         return uc_failed(e, "hook invalid instructions", err);
-    err = uc_hook_add(e->uc, &hh, UC_HOOK_BLOCK, (void *)hook_block, e, 1, 0);
-    if (err != UC_ERR_OK)
-        return uc_failed(e, "hook blocks", err);
+    if (flags & EMU_PER_FRAME) {
+        err = uc_hook_add(e->uc, &hh, UC_HOOK_BLOCK, (void *)hook_block, e, 1, 0);
+        if (err != UC_ERR_OK)
+            return uc_failed(e, "hook blocks", err);
+    } else if (hook_edges(e) != 0) {
+        return -1;
+    }
     if (log_forms) {
         err = uc_hook_add(e->uc, &hh, UC_HOOK_CODE, (void *)hook_code, e,
                           (uint64_t)code_begin, (uint64_t)code_end - 1);
@@ -484,23 +654,8 @@ int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
             return uc_failed(e, "disable exit addresses", err);
     }
     /* Correct the instructions Unicorn runs wrongly, wherever they are:
-     * per frame, every candidate address of the code range at once; with
-     * the driver, the candidates of each block before it first runs (see
-     * fix_scan).  The call over the sentinel's first byte (which holds no
-     * candidate) makes m68kfix calibrate itself now, before anything runs. */
-    int fix_rc;
-    if (flags & EMU_PER_FRAME) {
-        fix_rc = m68kfix_install_stats(e->uc, code_begin, code_end - 1, &e->fix_stats);
-    } else {
-        size_t words = (size_t)(code_end - code_begin + 1) / 2;
-        e->fix_scanned = calloc(words, sizeof *e->fix_scanned);
-        e->fix_hooked = calloc((words + 7) / 8, 1);
-        if (!e->fix_scanned || !e->fix_hooked) {
-            fail(e, EMU_ERR_UNICORN, 0, 0, "out of memory");
-            return -1;
-        }
-        fix_rc = m68kfix_install_stats(e->uc, EMU_SENTINEL, EMU_SENTINEL, NULL);
-    }
+     * every candidate address of the code range, at once. */
+    int fix_rc = m68kfix_install_stats(e->uc, code_begin, code_end - 1, &e->fix_stats);
     if (fix_rc != 0) {
         fail(e, EMU_ERR_UNICORN, 0, 0,
              "could not install the instruction corrections (m68kfix)");
@@ -516,8 +671,9 @@ int emu_map_ram_alias(emu *e, uint32_t base)
         fail(e, EMU_ERR_UNICORN, 0, base, "bad RAM alias address");
         return -1;
     }
-    uint32_t prot = (e->flags & EMU_PER_FRAME) ? UC_PROT_ALL
-                                               : UC_PROT_READ | UC_PROT_EXEC;
+    /* as emu_open leaves the other two: written through the hook and not
+     * executable on driver engines */
+    uint32_t prot = (e->flags & EMU_PER_FRAME) ? UC_PROT_ALL : UC_PROT_READ;
     uc_err err = uc_mem_map_ptr(e->uc, base, EMU_RAM_SIZE, prot, e->ram);
     if (err != UC_ERR_OK)
         return uc_failed(e, "map RAM alias", err);
@@ -526,6 +682,9 @@ int emu_map_ram_alias(emu *e, uint32_t base)
 
 void emu_close(emu *e)
 {
+    watch_stop(e); /* before the engine it may stop goes */
+    free(e->ram_at_run);
+    e->ram_at_run = NULL;
     if (e->uc)
         uc_close(e->uc);
     e->uc = NULL;
@@ -534,10 +693,6 @@ void emu_close(emu *e)
     free(e->sentinel_page);
     free(e->forms);
     free(e->form_of_opcode);
-    free(e->fix_scanned);
-    free(e->fix_hooked);
-    e->fix_scanned = NULL;
-    e->fix_hooked = NULL;
     e->rom = e->ram = e->sentinel_page = NULL;
     e->forms = NULL;
     e->form_of_opcode = NULL;
@@ -698,10 +853,77 @@ static void driver_frame(uc_engine *uc, emu *e)
         return;
     }
     e->frame++;
+    e->frames_started++;
+    if (e->watch)
+        atomic_store_explicit(&e->watch->progress, e->frames_started,
+                              memory_order_relaxed);
     if (r->before)
         r->before(r->user, e->frame);
     e->words_run = 0;
     e->drv_jmp_due = 1;
+}
+
+/* Count the budget on a driver engine (on = 1) or stop counting: a block
+ * hook over the code range, and Unicorn's translations of the range dropped
+ * so that every block is translated again with (or without) its call. */
+static int counting(emu *e, int on)
+{
+    uc_err err = UC_ERR_OK;
+    if (on == e->counting)
+        return 0;
+    if (on)
+        err = uc_hook_add(e->uc, &e->count_hook, UC_HOOK_BLOCK, (void *)hook_block, e,
+                          (uint64_t)e->code_begin, (uint64_t)e->code_end - 1);
+    else
+        err = uc_hook_del(e->uc, e->count_hook);
+    if (err == UC_ERR_OK)
+        err = uc_ctl_remove_cache(e->uc, e->code_begin, e->code_end);
+    if (err != UC_ERR_OK) {
+        if (e->err.status == EMU_OK)
+            return uc_failed(e, on ? "count the budget" : "stop counting the budget", err);
+        return -1;
+    }
+    e->counting = on;
+    return 0;
+}
+
+/* One uc_emu_start over every frame on a driver engine.  Returns 0 when
+ * every frame returned, 1 when the watchdog stopped the run (not counting),
+ * -1 on an error (in e->err). */
+static int drive(emu *e, const emu_frames *frames)
+{
+    struct emu_watch *w = e->watch;
+    e->frame = 0;
+    e->words_run = 0;
+    /* The driver writes every register the routine sees but SR's system
+     * byte, which it keeps: supervisor mode from the start. */
+    uint32_t sr = 0x2700;
+    uc_reg_write(e->uc, UC_M68K_REG_SR, &sr);
+    e->drv_jmp_due = 0;
+    e->run_done = 0;
+    e->run = frames;
+    atomic_store(&w->fired, 0);
+    if (!e->counting && pthread_getcpuclockid(pthread_self(), &w->clock) == 0)
+        atomic_store(&w->running, 1);
+    uc_err err = uc_emu_start(e->uc, EMU_SENTINEL, 0, 0, 0);
+    atomic_store(&w->running, 0);
+    e->run = NULL;
+    e->drv_jmp_due = 0;
+    uint32_t end_pc = reg32(e->uc, UC_M68K_REG_PC);
+    if (e->err.status != EMU_OK)
+        return -1;
+    if (err != UC_ERR_OK) {
+        char what[160];
+        snprintf(what, sizeof what, "Unicorn: %s", uc_strerror(err));
+        fail(e, EMU_ERR_UNICORN, end_pc, 0, what);
+        return -1;
+    }
+    if (e->run_done)
+        return 0;
+    if (!e->counting && atomic_load(&w->fired))
+        return 1;
+    fail(e, EMU_ERR_UNICORN, end_pc, 0, "emulation stopped before the routine returned");
+    return -1;
 }
 
 int emu_run(emu *e, uint32_t pc, uint32_t a0, uint32_t sp, uint64_t budget,
@@ -725,46 +947,25 @@ int emu_run(emu *e, uint32_t pc, uint32_t a0, uint32_t sp, uint64_t budget,
     }
     if (driver_load(e, pc, a0, sp) != 0)
         return -1;
-    /* The driver writes every register the routine sees but SR's system
-     * byte, which it keeps: supervisor mode from the start. */
-    uint32_t sr = 0x2700;
-    uc_reg_write(e->uc, UC_M68K_REG_SR, &sr);
-    e->drv_jmp_due = 0;
-    e->run_done = 0;
-    e->run = frames;
-    e->fix_due_count = 0;
-    uc_err err = uc_emu_start(e->uc, EMU_SENTINEL, 0, 0, 0);
-    while (err == UC_ERR_OK && e->err.status == EMU_OK && e->fix_due_count) {
-        /* stopped before a block whose corrections are due (fix_scan) */
-        for (int k = 0; k < e->fix_due_count; k++) {
-            uint32_t at = e->fix_due[k], w = (at - e->code_begin) / 2;
-            if (m68kfix_install_stats(e->uc, at, at + 1, &e->fix_stats) != 0) {
-                e->run = NULL;
-                fail(e, EMU_ERR_UNICORN, at, 0,
-                     "could not install the instruction corrections (m68kfix)");
-                return -1;
-            }
-            e->fix_hooked[w / 8] = (uint8_t)(e->fix_hooked[w / 8] | 1u << (w % 8));
-        }
-        e->fix_due_count = 0;
-        err = uc_emu_start(e->uc, reg32(e->uc, UC_M68K_REG_PC), 0, 0, 0);
-    }
-    e->run = NULL;
-    e->drv_jmp_due = 0;
-    uint32_t end_pc = reg32(e->uc, UC_M68K_REG_PC);
-    if (e->err.status != EMU_OK)
+    if (!e->watch && watch_start(e) != 0)
         return -1;
-    if (err != UC_ERR_OK) {
-        char what[160];
-        snprintf(what, sizeof what, "Unicorn: %s", uc_strerror(err));
-        fail(e, EMU_ERR_UNICORN, end_pc, 0, what);
+    if (!e->ram_at_run && !(e->ram_at_run = malloc(EMU_RAM_SIZE))) {
+        fail(e, EMU_ERR_UNICORN, 0, 0, "out of memory");
         return -1;
     }
-    if (!e->run_done) {
-        fail(e, EMU_ERR_UNICORN, end_pc, 0, "emulation stopped before the routine returned");
-        return -1;
+    memcpy(e->ram_at_run, e->ram, EMU_RAM_SIZE);
+    int rc = drive(e, frames);
+    if (rc == 1) {
+        /* the watchdog stopped a frame that ran too long: again, counting */
+        memcpy(e->ram, e->ram_at_run, EMU_RAM_SIZE);
+        memset(&e->err, 0, sizeof e->err);
+        if (counting(e, 1) != 0)
+            return -1;
+        rc = drive(e, frames);
+        if (counting(e, 0) != 0)
+            return -1;
     }
-    return 0;
+    return rc == 0 ? 0 : -1;
 }
 
 void emu_clear_ram(emu *e)

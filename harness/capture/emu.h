@@ -3,7 +3,9 @@
  * as far as the player code can see it, with every stray access caught.
  *
  *   $000000-...     the ROM image (a private copy: the capture patches the
- *                   collision tables in it); read and execute only
+ *                   collision tables in it); read only, and executable
+ *                   only on the pages the code range touches (per
+ *                   frame: executable throughout)
  *   $800000         a 4 KiB execute-only page: the sentinel return address
  *                   $800000 and the frame driver starting there (below)
  *   $A00000         Z80 window   } mapped as I/O that stops the run with an
@@ -12,7 +14,7 @@
  *   $00FF0000 and   64 KiB work RAM, one host buffer mapped twice
  *   $FFFF0000       (absolute short addresses sign-extend to $FFFFxxxx),
  *                   and at $xxFF0000 aliases (emu_map_ram_alias);
- *                   on driver engines read/execute only to Unicorn, and
+ *                   on driver engines read-only (not executable) to Unicorn, and
  *                   every write the code makes is done by the
  *                   write-protection hook into the buffer (Unicorn 2.0.1's
  *                   own writes search for translated code to invalidate,
@@ -27,9 +29,12 @@
  *     sentinel address sets that state, calls the routine and, when the
  *     routine returns to it, loops: every frame of a scenario runs in one
  *     uc_emu_start.  A block hook on the driver's first block marks the
- *     frame boundary: it checks the stack, lets the caller read the frame's
- *     result and write the next frame's inputs (host memory), and resets
- *     the per-frame instruction budget;
+ *     frame boundary: it checks the stack and lets the caller read the
+ *     frame's result and write the next frame's inputs (host memory).  No
+ *     hook runs on the code's own blocks: leaving the code range faults
+ *     (non-executable pages; block hooks only on the bytes of the code's
+ *     first and last pages outside it), and the instruction budget is
+ *     counted only when a watchdog finds a frame running long (emu_run);
  *   - per frame (EMU_PER_FRAME, emu_call): the registers are written from C
  *     and uc_emu_start runs until the sentinel address, once per frame; the
  *     engine is the original one in every way (Unicorn writes RAM itself,
@@ -67,8 +72,9 @@
 #define EMU_DRIVER_JMP (EMU_SENTINEL + 0x32u)
 #define EMU_DRIVER_WORDS 28u
 
-/* Instruction corrections one stop installs at most (emu.c, fix_scan). */
-#define EMU_FIX_DUE_MAX 32
+/* A driver engine's frame that has run this much CPU time without
+ * returning makes emu_run count the budget (see emu_run). */
+#define EMU_WATCH_NS 100000000ull
 
 typedef enum emu_status {
     EMU_OK = 0,
@@ -133,12 +139,12 @@ typedef struct emu {
     int frame;              /* frame being run (1-based), 0 before any */
     int drv_jmp_due;        /* the driver's second block may run next */
     int run_done;           /* the last frame returned */
-    /* instruction corrections installed block by block (driver engines) */
-    uint16_t *fix_scanned;  /* per even address of the code range: bytes
-                               from there checked for corrected forms */
-    uint8_t *fix_hooked;    /* bit per even address: correction installed */
-    uint32_t fix_due[EMU_FIX_DUE_MAX]; /* to install before going on */
-    int fix_due_count;
+    /* runaway frames on driver engines (see emu_run) */
+    struct emu_watch *watch; /* the watchdog thread, started by emu_run */
+    uint8_t *ram_at_run;    /* the RAM as emu_run found it (for a replay) */
+    int counting;           /* the budget hook is on (a replay) */
+    uc_hook count_hook;
+    unsigned long frames_started;
 } emu;
 
 /*
@@ -173,6 +179,16 @@ int emu_map_ram_alias(emu *e, uint32_t base);
  * instructions; counted per translation block).  Returns 0 when every
  * frame returned, else -1 with e->err filled and e->frame the frame that
  * failed.  Both engine kinds (the driver, or emu_call per frame).
+ *
+ * On a driver engine the budget is not counted while frames return: a
+ * watchdog thread samples the CPU time of the thread running emu_run, and
+ * when one frame has run EMU_WATCH_NS of it without returning, the run
+ * is stopped and run again from its first frame with every block of the
+ * code range counted (RAM as emu_run found it; `before` and `after` are
+ * called again for the frames already run), which fails exactly where,
+ * and with the error, the per-frame way does.  (So a frame that runs more
+ * than `budget` words but returns within EMU_WATCH_NS is no error on a
+ * driver engine; the player routine runs about 1,500 words a frame.)
  */
 int emu_run(emu *e, uint32_t pc, uint32_t a0, uint32_t sp, uint64_t budget,
             const emu_frames *frames);

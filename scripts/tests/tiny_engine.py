@@ -20,7 +20,7 @@ def word(v):  # a 68000 word, signed
 def supported(v):
     cells = [(r, c) for r, row in enumerate(v["map"]["cells"]) for c, w in enumerate(row) if w & 0xFF]
     if not cells:
-        return None  # no floor at all (a minimised fuzz case, say)
+        return None  # no floor at all
     rows, cols = sorted({r for r, _ in cells}), sorted({c for _, c in cells})
     masks = {w & 0xFF for row in v["map"]["cells"] for w in row if w & 0xFF}
     flat = all(v["masks"][m]["heights"] == [16] * 16 and v["masks"][m]["angle"] & 1 for m in masks)
