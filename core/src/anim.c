@@ -179,12 +179,29 @@ enum {
     PUSH_RATE = 0x800   /* push duration: ($800 - |speed|) >> 6 */
 };
 
-/* Byte i of a script.  Positions the original's animations never reach
- * (only a start state could put the script position there; the scenario
- * loader refuses it) read as an end marker, never outside the table. */
+/*
+ * Byte i of a script as the original reads it.  Ani_Sonic's scripts lie one
+ * after the other in ROM, each padded to an even length (`even`: a zero
+ * byte), and Sonic_Animate indexes a script with obAniFrame unchecked, so
+ * a position past a script's end reads on into the scripts after it.  That
+ * happens when the animation id changes under a kept script position: a
+ * start state whose obPrevAni already equals the id the physics sets (e.g.
+ * KillSonic's Death) goes on at that position in the new script.  Past the
+ * last script lies other ROM data; no state the scenario loader accepts
+ * reads that far (the furthest is Death + 19 of 34 bytes), and the core
+ * reads an end marker there.
+ */
 static uint8_t script_byte(const anim_script *s, unsigned i)
 {
-    return i < s->len ? s->b[i] : AF_END;
+    for (unsigned k = (unsigned)(s - scripts); k < SPG_ANIM_COUNT; k++) {
+        unsigned len = scripts[k].len, padded = (len + 1u) & ~1u;
+        if (i < len)
+            return scripts[k].b[i];
+        if (i < padded)
+            return 0; /* the `even` padding */
+        i -= padded;
+    }
+    return AF_END;
 }
 
 /* ---- the routine --------------------------------------------------------- */
