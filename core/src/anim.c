@@ -81,7 +81,7 @@ enum {
  * duration.  Bytes past `len` read as AF_END (see script_byte). */
 typedef struct anim_script {
     uint8_t len;
-    uint8_t b[21];
+    uint8_t b[22]; /* the longest script (21 bytes) and its padding */
 } anim_script;
 
 #define SCRIPT(...)                                                         \
@@ -194,11 +194,10 @@ enum {
 static uint8_t script_byte(const anim_script *s, unsigned i)
 {
     for (unsigned k = (unsigned)(s - scripts); k < SPG_ANIM_COUNT; k++) {
-        unsigned len = scripts[k].len, padded = (len + 1u) & ~1u;
-        if (i < len)
-            return scripts[k].b[i];
+        /* b[] holds the zero byte `even` adds after an odd-length script */
+        unsigned padded = (scripts[k].len + 1u) & ~1u;
         if (i < padded)
-            return 0; /* the `even` padding */
+            return scripts[k].b[i];
         i -= padded;
     }
     return AF_END;
