@@ -33,6 +33,18 @@ enum {
     P_ASR = 0x4C0,
     P_THIRD = 0x4E0,
     P_SENTINEL_JUMP = 0x500,
+    P_ENTRY_STATE = 0x600,
+    P_VDP_ON_FRAME = 0x6A0,
+    P_LOOP_ON_FRAME = 0x6C0,
+    P_STACK_ON_FRAME = 0x6E0,
+    P_OUTSIDE_ON_FRAME = 0x700,
+    P_DRIVER_ON_FRAME = 0x720,
+    P_DRIVER_MID_ON_FRAME = 0x740,
+    P_LOOP_60K = 0x780,
+    P_LOOP_110K = 0x7A0,
+    P_LEFTOVERS = 0x7C0,
+    P_ODD_WRITES = 0x800,
+    P_WRITE_PAST_RAM = 0x840,
     T_ANGLEMAP = 0x1000,
     T_COLL1 = 0x1100,
     T_COLL2 = 0x2100,
@@ -43,10 +55,12 @@ enum {
 
 /* The assembled image (read once), its size and a description whose
  * player routine is `entry`. */
+#define SELFTEST_NSYMS 9
+
 typedef struct selftest_rom {
     uint8_t *image;
     uint32_t size;
-    capture_sym syms[9];
+    capture_sym syms[SELFTEST_NSYMS];
     uint32_t asr_fix[1];
     capture_rom_desc desc;
 } selftest_rom;

@@ -16,89 +16,32 @@
 #include "capture/m68kform.h"
 #include "capture/md5.h"
 #include "trace.h"
+#include "selftest_rom.h"
 
-#ifndef CAPTURE_SELFTEST_DIR
-#error "CAPTURE_SELFTEST_DIR must name the directory of the assembled programs"
-#endif
-
-/* Entry points and tables fixed by .org in selftest/player.S. */
-enum {
-    P_PLAYER = 0x200,
-    P_UNMAPPED = 0x400,
-    P_ILLEGAL = 0x420,
-    P_LOOP = 0x440,
-    P_VDP = 0x460,
-    P_ROMWRITE = 0x480,
-    P_OUTSIDE = 0x4A0,
-    P_ASR = 0x4C0,
-    P_THIRD = 0x4E0,
-    P_SENTINEL_JUMP = 0x500,
-    P_ENTRY_STATE = 0x600,
-    P_VDP_ON_FRAME = 0x6A0,
-    P_LOOP_ON_FRAME = 0x6C0,
-    P_STACK_ON_FRAME = 0x6E0,
-    P_OUTSIDE_ON_FRAME = 0x700,
-    P_DRIVER_ON_FRAME = 0x720,
-    P_DRIVER_MID_ON_FRAME = 0x740,
-    P_LOOP_60K = 0x780,
-    P_LOOP_110K = 0x7A0,
-    P_LEFTOVERS = 0x7C0,
-    P_ODD_WRITES = 0x800,
-    P_WRITE_PAST_RAM = 0x840,
-    T_ANGLEMAP = 0x1000,
-    T_COLL1 = 0x1100,
-    T_COLL2 = 0x2100,
-    T_COLLINDEX = 0x3100,
-    T_COLLINDEX_SIZE = 0x200,
-    T_CODE_END = 0x1000
-};
-
+/* The image, its entry points and its address table: selftest_rom.h. */
+static selftest_rom test_image;
 static uint8_t *image;
 static uint32_t image_size;
 
 static void load_image(void)
 {
-    const char *path = CAPTURE_SELFTEST_DIR "/player.bin";
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        printf("cannot open %s\n", path);
+    if (selftest_rom_load(&test_image, P_PLAYER) != 0)
         exit(1);
-    }
-    image = malloc(0x10000);
-    image_size = (uint32_t)fread(image, 1, 0x10000, f);
-    fclose(f);
-    if (image_size < 0x3300) {
-        printf("%s: %u bytes, expected at least $3300\n", path, (unsigned)image_size);
-        exit(1);
-    }
+    image = test_image.image;
+    image_size = test_image.size;
 }
 
-/* The address table: the test image's own code and collision tables; the
- * RAM layout comes from the shared Sonic 1 table (capture_s1_common_syms). */
-static capture_sym syms[] = {
-    { "SonicPlayer", P_PLAYER },
-    { "Map_Sonic", 0x00001234u },
-    { "code_begin", 0x200 },
-    { "code_end", T_CODE_END },
-    { "AngleMap", T_ANGLEMAP },
-    { "CollArray1", T_COLL1 },
-    { "CollArray2", T_COLL2 },
-    { "collindex_rom", T_COLLINDEX },
-    { "collindex_size", T_COLLINDEX_SIZE },
-};
-#define NSYMS (sizeof syms / sizeof syms[0])
-
-static const uint32_t asr_fix[] = { P_ASR };
+#define NSYMS SELFTEST_NSYMS
+static const capture_sym *const syms = test_image.syms;
 
 /* A description whose player routine is `entry`. */
 static capture_sym entry_syms[NSYMS];
 static capture_rom_desc desc_for(uint32_t entry)
 {
-    memcpy(entry_syms, syms, sizeof syms);
+    memcpy(entry_syms, test_image.syms, sizeof entry_syms);
     entry_syms[0].addr = entry;
-    capture_rom_desc d = { "selftest", NULL, 0, entry_syms, NSYMS,
-                           capture_s1_common_syms, capture_s1_common_count,
-                           asr_fix, 1 };
+    capture_rom_desc d = test_image.desc;
+    d.syms = entry_syms;
     return d;
 }
 
