@@ -568,8 +568,8 @@ int capture_scenario(const capture_rom *rom, const scenario *s,
 /* Output                                                                    */
 /* ------------------------------------------------------------------------ */
 
-int capture_write_golden(const char *path, const capture_rom *rom,
-                         const scenario *s, const spg_player *rows, FILE *err)
+int capture_write_golden_trace(const char *path, const capture_rom *rom,
+                               const scenario *s, const trace *t, FILE *err)
 {
     char hash[17];
     scenario_hash_hex(s, hash);
@@ -584,10 +584,21 @@ int capture_write_golden(const char *path, const capture_rom *rom,
         return -1;
     if (outfile_open(&o, path, err) != 0)
         return -1;
-    trace_write_header(o.f, &meta);
-    for (int i = 0; i <= s->frames; i++)
-        trace_write_row(o.f, i, &rows[i]);
+    trace_write(o.f, &meta, t);
     return outfile_commit(&o, err);
+}
+
+int capture_write_golden(const char *path, const capture_rom *rom,
+                         const scenario *s, const spg_player *rows, FILE *err)
+{
+    trace t;
+    if (trace_from_players(&t, rows, s->frames + 1) != 0) {
+        fprintf(err, "%s: out of memory\n", path);
+        return -1;
+    }
+    int rc = capture_write_golden_trace(path, rom, s, &t, err);
+    trace_free(&t);
+    return rc;
 }
 
 static int form_cmp(const void *pa, const void *pb)

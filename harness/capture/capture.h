@@ -30,6 +30,7 @@
 
 #include "spg/spg.h"
 #include "scenario.h"
+#include "trace.h"
 #include "capture/emu.h"
 #include "capture/level.h"
 #include "capture/roms.h"
@@ -149,6 +150,12 @@ const emu *capture_session_emu(const capture_session *cs);
 int capture_scenario(const capture_rom *rom, const scenario *s,
                      capture_forms *forms, spg_player *rows,
                      capture_stats *stats, capture_error *err);
+
+/* Write a golden for s from a captured trace of any column set (header:
+ * source capture, rom_md5, capture_version, scenario_hash), atomically.
+ * Returns 0 or -1 after printing to err. */
+int capture_write_golden_trace(const char *path, const capture_rom *rom,
+                               const scenario *s, const trace *t, FILE *err);
 
 /* Write a golden for s from rows (header: source capture, rom_md5,
  * capture_version, scenario_hash), atomically.  Returns 0 or -1 after

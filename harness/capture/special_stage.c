@@ -24,7 +24,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "outfile.h"
 #include "scenario_special.h"
 #include "trace_special.h"
 
@@ -285,26 +284,6 @@ fail:
     free(st);
     trace_free(out);
     return -1;
-}
-
-int capture_write_golden_trace(const char *path, const capture_rom *rom,
-                               const scenario *s, const trace *t, FILE *err)
-{
-    char hash[17];
-    scenario_hash_hex(s, hash);
-    trace_meta meta;
-    memset(&meta, 0, sizeof meta);
-    meta.source = "capture";
-    meta.rom_md5 = rom->md5;
-    meta.capture_version = CAPTURE_VERSION;
-    meta.scenario_hash = hash;
-    outfile o;
-    if (outfile_mkdirs(path, err) != 0)
-        return -1;
-    if (outfile_open(&o, path, err) != 0)
-        return -1;
-    trace_write(o.f, &meta, t);
-    return outfile_commit(&o, err);
 }
 
 double capture_special_bench(const capture_rom *rom, const scenario *s,

@@ -24,11 +24,6 @@ int capture_special_scenario(const capture_rom *rom, const scenario *s,
                              capture_forms *forms, trace *out,
                              capture_stats *stats, capture_error *err);
 
-/* Write a golden from a captured trace (the same header as
- * capture_write_golden), atomically. */
-int capture_write_golden_trace(const char *path, const capture_rom *rom,
-                               const scenario *s, const trace *t, FILE *err);
-
 /* Frames per second of capture_special_scenario over `repeat` runs, or a
  * negative value on failure (err filled). */
 double capture_special_bench(const capture_rom *rom, const scenario *s,
