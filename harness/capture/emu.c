@@ -17,6 +17,15 @@
 enum { CPU_MODEL_UNKNOWN = -2 };
 static int cpu_model = CPU_MODEL_UNKNOWN;
 
+/*
+ * Engines are made and closed one at a time.  Unicorn 2.0.1 is not safe
+ * when two threads open their first engines at once: under load, one of
+ * two fuzz workers probing the CPU model together saw every model fail
+ * (harness/tests/test_fuzz.c, 1 run in 30 on 2 cores).  The lock also
+ * guards cpu_model.  Running engines need no lock: each has its own.
+ */
+static pthread_mutex_t engine_lock = PTHREAD_MUTEX_INITIALIZER;
+
 #define Z80_BASE 0x00A00000u
 #define IO_BASE 0x00A10000u
 #define VDP_BASE 0x00C00000u
@@ -528,8 +537,22 @@ static int hook_edges(emu *e)
     return 0;
 }
 
+static int emu_open_locked(emu *e, const uint8_t *rom, uint32_t rom_size,
+                           uint32_t code_begin, uint32_t code_end,
+                           unsigned flags);
+
 int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
              uint32_t code_begin, uint32_t code_end, unsigned flags)
+{
+    pthread_mutex_lock(&engine_lock);
+    int rc = emu_open_locked(e, rom, rom_size, code_begin, code_end, flags);
+    pthread_mutex_unlock(&engine_lock);
+    return rc;
+}
+
+static int emu_open_locked(emu *e, const uint8_t *rom, uint32_t rom_size,
+                           uint32_t code_begin, uint32_t code_end,
+                           unsigned flags)
 {
     int log_forms = (flags & EMU_LOG_FORMS) != 0;
     uc_err err;
@@ -685,8 +708,11 @@ void emu_close(emu *e)
     watch_stop(e); /* before the engine it may stop goes */
     free(e->ram_at_run);
     e->ram_at_run = NULL;
-    if (e->uc)
+    if (e->uc) {
+        pthread_mutex_lock(&engine_lock);
         uc_close(e->uc);
+        pthread_mutex_unlock(&engine_lock);
+    }
     e->uc = NULL;
     free(e->rom);
     free(e->ram);
