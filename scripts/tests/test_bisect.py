@@ -19,7 +19,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from testkit import Results  # noqa: E402
+from testkit import Results, sigint_default  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
@@ -276,7 +276,8 @@ def main():
                                 cwd=r.path, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE,
                                 universal_newlines=True,
-                                start_new_session=True)
+                                start_new_session=True,
+                                preexec_fn=sigint_default)
         started = False
         deadline = time.time() + 60
         while time.time() < deadline and proc.poll() is None:

@@ -23,7 +23,7 @@ import time
 import types
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from testkit import Results  # noqa: E402
+from testkit import Results, sigint_default  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
@@ -371,7 +371,8 @@ def main():
                                  "--match", "spin", "--match", "logic"],
                                 cwd=proj, env=env, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE,
-                                universal_newlines=True)
+                                universal_newlines=True,
+                                preexec_fn=sigint_default)
         deadline = time.time() + 60
         started = False
         while time.time() < deadline and not started:

@@ -22,3 +22,12 @@ class Results:
         """Print the closing line; return the exit status."""
         print("%d passed, %d failed" % (self.passed, self.failed))
         return 1 if self.failed else 0
+
+
+def sigint_default():
+    """preexec_fn for a child a test sends SIGINT to: Ctrl-C's default
+    action.  A test run in the background of a non-interactive shell starts
+    with SIGINT ignored, which its children inherit, and Python then never
+    raises KeyboardInterrupt: the child would not notice the signal."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
