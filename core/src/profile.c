@@ -39,7 +39,9 @@ int spg_profile_get(spg_game game, spg_character character,
 {
     spg_profile p;
 
-    if (game != SPG_GAME_SONIC1 || character != SPG_CHAR_SONIC)
+    if (!(game == SPG_GAME_SONIC1 && character == SPG_CHAR_SONIC) &&
+        !(game == SPG_GAME_SONIC2 &&
+          (character == SPG_CHAR_SONIC || character == SPG_CHAR_TAILS)))
         return -1;
     if (variant != SPG_VARIANT_NORMAL && variant != SPG_VARIANT_SPEED_SHOES &&
         variant != SPG_VARIANT_UNDERWATER)
@@ -79,6 +81,16 @@ int spg_profile_get(spg_game game, spg_character character,
     p.layout_tiles_x = 1024;          /* $40 chunks of 16 tiles per row */
     p.layout_tiles_y = 128;           /* 8 rows of chunks, then wrap */
 
+    if (game == SPG_GAME_SONIC2) {
+        /* Sonic 2 REV01 (Obj01 / Obj02): the same three speed sets
+         * (Sonic_top_speed.. $F760, Tails_top_speed.. $FEC0) and the same
+         * immediates, except where set here. */
+        p.layout_tiles_x = 1024;      /* $80 chunks of 8 tiles: x wraps */
+        p.layout_tiles_y = 128;       /* 16 rows of 8 tiles, then wrap */
+        if (character == SPG_CHAR_TAILS)
+            p.stand_height_radius = 0x0F; /* Obj02_Init */
+    }
+
     *out = p;
     return 0;
 }
@@ -91,6 +103,13 @@ spg_player spg_player_default(const spg_profile *profile)
     p.width_radius = profile->stand_width_radius;
     p.routine = SPG_ROUTINE_CONTROL;
     p.render_flags = SPG_RENDER_PLAYFIELD; /* move.b #4,obRender(a0) */
+    if (profile->game == SPG_GAME_SONIC2) {
+        p.top_solid_bit = 0x0C;  /* Obj01_Init: the primary path */
+        p.lrb_solid_bit = 0x0D;
+    } else {
+        p.top_solid_bit = 0x0D;  /* Sonic 1's FindFloor / FindWall bits */
+        p.lrb_solid_bit = 0x0E;
+    }
     if (profile->variant == SPG_VARIANT_UNDERWATER)
         p.status = SPG_STATUS_UNDERWATER;
     return p;

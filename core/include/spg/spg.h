@@ -51,12 +51,14 @@ extern "C" {
 
 /** The games whose player routine a profile describes. */
 typedef enum spg_game {
-    SPG_GAME_SONIC1 = 1 /**< Sonic the Hedgehog (1991), REV01 */
+    SPG_GAME_SONIC1 = 1, /**< Sonic the Hedgehog (1991), REV01 */
+    SPG_GAME_SONIC2 = 2  /**< Sonic the Hedgehog 2 (1992), REV01 */
 } spg_game;
 
 /** The playable characters. */
 typedef enum spg_character {
-    SPG_CHAR_SONIC = 0
+    SPG_CHAR_SONIC = 0,
+    SPG_CHAR_TAILS = 1  /**< Sonic 2 on: Obj02 as the player character */
 } spg_character;
 
 /** Constant sets a game switches between at run time. */
@@ -129,8 +131,15 @@ enum {
     SPG_CELL_MASK = 0x00FF,       /**< index into spg_map.masks; 0 = empty */
     SPG_CELL_XFLIP = 0x0800,      /**< mask mirrored left-right */
     SPG_CELL_YFLIP = 0x1000,      /**< mask mirrored top-bottom */
-    SPG_CELL_TOP_SOLID = 0x2000,  /**< seen by floor sensors */
-    SPG_CELL_SIDE_SOLID = 0x4000  /**< seen by wall and ceiling sensors */
+    SPG_CELL_TOP_SOLID = 0x2000,  /**< seen by floor sensors (Sonic 2: on
+                                       the primary collision path) */
+    SPG_CELL_SIDE_SOLID = 0x4000, /**< seen by wall and ceiling sensors
+                                       (Sonic 2: primary path) */
+    /** Sonic 2 on: the same two bits for the secondary collision path.
+     *  A player whose top_solid_bit / lrb_solid_bit select the secondary
+     *  path sees these instead of the two above.  Sonic 1 ignores them. */
+    SPG_CELL_TOP_SOLID_2 = 0x8000,
+    SPG_CELL_SIDE_SOLID_2 = 0x0400
 };
 
 /**
@@ -146,6 +155,12 @@ typedef struct spg_map {
     const spg_mask *masks;   /**< masks[0] must be all zero (empty) */
     uint16_t mask_count;     /**< number of entries in masks (<= 256) */
     const uint16_t *cells;   /**< width*height cell words, row-major */
+    /** Sonic 2 on: width*height mask indices (into masks) that a player
+     *  on the secondary collision path sees for each cell, where the
+     *  original's block has a different mask in Secondary_Collision than
+     *  in Primary_Collision; NULL: the same mask on both paths (the flip
+     *  bits of the cell word count for both).  Sonic 1 ignores it. */
+    const uint8_t *secondary_masks;
     uint16_t x0, y0;         /**< level tile of cells[0] */
     uint16_t width, height;  /**< size in tiles */
     /** Level limits in pixels (v_limitleft2, v_limitright2, v_limitbtm2
@@ -182,7 +197,9 @@ enum {
 /**
  * The player object: every field the original routine keeps from one frame
  * to the next, under the guide's names.  A trace row shows all of them.
- * Offsets are those of the Sonic 1 object RAM layout.
+ * Offsets are those of the Sonic 1 object RAM layout unless a field says
+ * otherwise; Sonic 2 (MainCharacter $FFFFB000) keeps the same fields at
+ * the same offsets except where noted.
  */
 typedef struct spg_player {
     int32_t x;               /**< X Position, 16.16 (obX, $08) */
@@ -200,7 +217,8 @@ typedef struct spg_player {
                                   the previous frame ($36) */
     uint8_t angle_buffer_2;  /**< second ground sensor's angle ($37) */
     uint8_t jumping;         /**< set by a jump, cleared on landing ($3C) */
-    uint16_t control_lock;   /**< horizontal control lock timer ($3E) */
+    uint16_t control_lock;   /**< horizontal control lock timer (Sonic 1
+                                  $3E; Sonic 2 move_lock, $2E) */
     /** The object word at $38 ($38-$39).  Its high byte is the
      *  stick-to-convex flag (stick_to_convex): while it is non-zero,
      *  Sonic_AnglePos keeps the player on a surface more than 14 px away
@@ -234,6 +252,23 @@ typedef struct spg_player {
                                   SPG_RENDER_* bits.  Sonic_Animate rewrites
                                   the two flip bits; the rest keep the value
                                   Sonic_Main gave them (SPG_RENDER_PLAYFIELD) */
+
+    /* Sonic 2 on (Sonic 1 keeps them at their defaults and never reads
+     * them).  Sonic 2 splits the word at $38: its high byte is
+     * stick_to_convex, its low byte spindash_flag ("pinball_mode",
+     * $39), set while a spindash charges. */
+    uint16_t spindash_counter; /**< Sonic 2 spindash_counter ($3A, word):
+                                    the charge, +$200 a press, capped at
+                                    $800, losing counter >> 5 a frame;
+                                    after death the restart countdown */
+    uint8_t top_solid_bit;     /**< Sonic 2 top_solid_bit ($3E): the cell
+                                    word bit floor sensors test, $C on the
+                                    primary collision path, $E on the
+                                    secondary (it also picks the path's
+                                    block -> mask table); Sonic 1: $D */
+    uint8_t lrb_solid_bit;     /**< Sonic 2 lrb_solid_bit ($3F): the bit
+                                    wall and ceiling sensors test, $D
+                                    primary, $F secondary; Sonic 1: $E */
 } spg_player;
 
 /** Render flag bits (obRender, offset $01 in Sonic 1). */
