@@ -105,8 +105,12 @@ static void check_loaded_special(const scenario *s)
     int c0, r0;
     FUZZ_CHECK(scenario_special_start_inside(ss, &c0, &r0));
     FUZZ_CHECK(st->routine == SPG_SS_ROUTINE_INIT && st->status == 0);
-    for (int i = 0; i < SPG_SS_ITEM_SLOTS; i++)
-        FUZZ_CHECK(st->items[i].type == 0);
+    /* item slots: free, or an animation the original can hold (on a
+     * maze block showing one of its frames, step and timer in range) */
+    for (int i = 0; i < SPG_SS_ITEM_SLOTS; i++) {
+        char msg[200];
+        FUZZ_CHECK(scenario_special_item_problem(ss, i, msg, sizeof msg) == 0);
+    }
     FUZZ_CHECK(st->rings <= 999 && st->lives <= 99);
 
     FUZZ_CHECK(s->frames >= 1 && s->frames <= SCENARIO_MAX_FRAMES);

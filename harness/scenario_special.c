@@ -278,6 +278,212 @@ static int load_maze(sc_loader *L, const yaml_node_t *n,
     return 0;
 }
 
+/* ---- the item slots --------------------------------------------------------- */
+
+static const scenario_ss_anim anims[] = {
+    {"ring", 5, 4, {0x42, 0x43, 0x44, 0x45}, SPG_SS_EMPTY},
+    {"bumper", 7, 4, {0x32, 0x33, 0x32, 0x33}, SPG_SS_BUMPER},
+    {"1up", 5, 4, {0x46, 0x47, 0x48, 0x49}, SPG_SS_EMPTY},
+    {"r", 7, 4, {0x2B, 0x31, 0x2B, 0x31}, SPG_SS_R},
+    {"emerald", 5, 4, {0x46, 0x47, 0x48, 0x49}, SPG_SS_EMPTY},
+    {"glass", 1, 8, {0x4B, 0x4C, 0x4D, 0x4E, 0x4B, 0x4C, 0x4D, 0x4E}, -1},
+};
+
+#define ANIM_COUNT ((int)(sizeof anims / sizeof anims[0]))
+
+const scenario_ss_anim *scenario_special_anim(uint8_t type)
+{
+    return type >= 1 && type <= ANIM_COUNT ? &anims[type - 1] : NULL;
+}
+
+/* What a glass slot may keep in its top address byte: the block the glass
+ * becomes, 0 (broken) or the next glass $2E-$30. */
+static int glass_leaves(uint32_t id)
+{
+    return id == 0 || (id > SPG_SS_GLASS_FIRST && id <= SPG_SS_GLASS_LAST);
+}
+
+int scenario_special_item_problem(const scenario_special *ss, int slot,
+                                  char *msg, size_t len)
+{
+    const spg_ss_item *it = &ss->start.items[slot];
+    if (it->type == SPG_SS_ANI_NONE) {
+        if (it->timer || it->frame || it->addr) {
+            snprintf(msg, len, "slot %d is free but its timer, step or "
+                     "address is not 0 (SS_AniItems clears a slot it ends)",
+                     slot);
+            return -1;
+        }
+        return 0;
+    }
+    const scenario_ss_anim *a = scenario_special_anim(it->type);
+    if (!a) {
+        snprintf(msg, len, "slot %d: type %u is not an animation (1..%d)",
+                 slot, (unsigned)it->type, ANIM_COUNT);
+        return -1;
+    }
+    uint32_t low = it->addr & 0x00FFFFFFu, top = it->addr >> 24;
+    int r = -1, c = -1;
+    if (low >= SPG_SS_LAYOUT_ADDR &&
+        low - SPG_SS_LAYOUT_ADDR < SPG_SS_LAYOUT_BYTES) {
+        r = (int)((low - SPG_SS_LAYOUT_ADDR) / SPG_SS_ROW) - SPG_SS_STAGE_ORIGIN;
+        c = (int)((low - SPG_SS_LAYOUT_ADDR) % SPG_SS_ROW) - SPG_SS_STAGE_ORIGIN;
+    }
+    if (r < 0 || c < 0 || r >= ss->height || c >= ss->width) {
+        snprintf(msg, len, "slot %d: address $%06X is not a block of the "
+                 "%d x %d maze", slot, (unsigned)low, ss->width, ss->height);
+        return -1;
+    }
+    if (a->end < 0 ? !glass_leaves(top) : top != 0) {
+        snprintf(msg, len, "slot %d: the address's top byte is $%02X (only "
+                 "glass keeps a block id there: 0 or $2E-$30)", slot,
+                 (unsigned)top);
+        return -1;
+    }
+    if (it->frame < 1 || it->frame > a->steps) {
+        snprintf(msg, len, "slot %d: step %u is not 1..%u (the %s "
+                 "animation's next step)", slot, (unsigned)it->frame,
+                 (unsigned)a->steps, a->name);
+        return -1;
+    }
+    if (it->timer > a->period) {
+        snprintf(msg, len, "slot %d: timer %u is not 0..%u (SS_AniItems "
+                 "reloads it with %u)", slot, (unsigned)it->timer,
+                 (unsigned)a->period, (unsigned)a->period);
+        return -1;
+    }
+    int border = r == 0 || c == 0 || r == ss->height - 1 || c == ss->width - 1;
+    if (border && a->end <= 0) {
+        snprintf(msg, len, "slot %d: block [%d, %d] is on the border, which "
+                 "the %s animation leaves %s", slot, c, r, a->name,
+                 a->end < 0 ? "glass or empty" : "empty");
+        return -1;
+    }
+    uint8_t id = ss->start.layout[low - SPG_SS_LAYOUT_ADDR];
+    for (int k = 0; k < a->steps; k++)
+        if (a->frames[k] == id)
+            return 0;
+    int n = snprintf(msg, len, "slot %d: block [%d, %d] is $%02X, not one of "
+                     "the %s animation's frames (", slot, c, r, (unsigned)id,
+                     a->name);
+    for (int k = 0; k < 4 && n > 0 && (size_t)n < len; k++)
+        n += snprintf(msg + n, len - (size_t)n, "%s$%02X", k ? " " : "",
+                      (unsigned)a->frames[k]);
+    if (n > 0 && (size_t)n < len)
+        snprintf(msg + n, len - (size_t)n, ")");
+    return -1;
+}
+
+/* A type name, "none" -> 0, or -1. */
+static int item_type(const yaml_node_t *n)
+{
+    if (sc_is_scalar(n, "none"))
+        return SPG_SS_ANI_NONE;
+    for (int k = 0; k < ANIM_COUNT; k++)
+        if (sc_is_scalar(n, anims[k].name))
+            return k + 1;
+    return -1;
+}
+
+static int load_item(sc_loader *L, const yaml_node_t *e, scenario_special *ss,
+                     int slot)
+{
+    static const char *const keys[] = {"type", "block", "timer", "step",
+                                       "next", NULL};
+    static const char *const req[] = {"type", NULL};
+    static const char *const busy_keys[] = {"block", "timer", "step", NULL};
+    if (sc_want_type(L, e, YAML_MAPPING_NODE, "items") ||
+        sc_check_keys(L, e, "items", keys, req))
+        return -1;
+    const yaml_node_t *t = sc_get(L, e, "type");
+    if (sc_want_type(L, t, YAML_SCALAR_NODE, "items: type"))
+        return -1;
+    int type = item_type(t);
+    if (type < 0)
+        return sc_fail(L, t, "items: unknown type '%s' (none, ring, bumper, "
+                             "1up, r, emerald or glass)", sc_sval(t));
+    spg_ss_item *it = &ss->start.items[slot];
+    if (type == SPG_SS_ANI_NONE) {
+        for (const char *const *k = keys + 1; *k; k++)
+            if (sc_get(L, e, *k))
+                return sc_fail(L, sc_get(L, e, *k), "items: a free slot "
+                               "(type none) has no %s", *k);
+        return 0;
+    }
+    const scenario_ss_anim *a = &anims[type - 1];
+    for (const char *const *k = busy_keys; *k; k++)
+        if (!sc_get(L, e, *k))
+            return sc_fail(L, e, "items: a %s slot needs '%s'", a->name, *k);
+    const yaml_node_t *b = sc_get(L, e, "block");
+    if (b->type != YAML_SEQUENCE_NODE ||
+        b->data.sequence.items.top - b->data.sequence.items.start != 2)
+        return sc_fail(L, b, "items: block is [column, row] of the maze");
+    int64_t col, row, step, timer, next = 0;
+    if (sc_get_int(L, sc_node_at(L, b->data.sequence.items.start[0]),
+                   "items: block column", 0, ss->width - 1, &col) ||
+        sc_get_int(L, sc_node_at(L, b->data.sequence.items.start[1]),
+                   "items: block row", 0, ss->height - 1, &row) ||
+        sc_get_int(L, sc_get(L, e, "step"), "items: step", 1, a->steps, &step) ||
+        sc_get_int(L, sc_get(L, e, "timer"), "items: timer", 0, a->period,
+                   &timer))
+        return -1;
+    const yaml_node_t *nx = sc_get(L, e, "next");
+    if (a->end >= 0 && nx)
+        return sc_fail(L, nx, "items: only a glass slot has 'next' (the %s "
+                              "animation ends as block $%02X)", a->name,
+                       (unsigned)a->end);
+    if (a->end < 0) {
+        if (!nx)
+            return sc_fail(L, e, "items: a glass slot needs 'next' (the "
+                                 "block the glass becomes: glass2, glass3, "
+                                 "glass4 or empty)");
+        if (sc_want_type(L, nx, YAML_SCALAR_NODE, "items: next"))
+            return -1;
+        int named = 0;
+        for (size_t i = 0; i < sizeof block_names / sizeof block_names[0]; i++)
+            if (sc_is_scalar(nx, block_names[i].name)) {
+                next = block_names[i].id;
+                named = 1;
+            }
+        if (!named && sc_get_int(L, nx, "items: next", 0, 255, &next))
+            return -1;
+        if (!glass_leaves((uint32_t)next))
+            return sc_fail(L, nx, "items: next: glass becomes empty (0) or "
+                                  "glass2..glass4 ($2E-$30), not $%02X",
+                           (unsigned)next);
+    }
+    it->type = (uint8_t)type;
+    it->timer = (uint8_t)timer;
+    it->frame = (uint8_t)step;
+    it->addr = (uint32_t)next << 24 |
+               (SPG_SS_LAYOUT_ADDR +
+                (uint32_t)(SPG_SS_STAGE_ORIGIN + row) * SPG_SS_ROW +
+                (uint32_t)(SPG_SS_STAGE_ORIGIN + col));
+    char msg[200];
+    if (scenario_special_item_problem(ss, slot, msg, sizeof msg))
+        return sc_fail(L, b, "items: %s", msg);
+    return 0;
+}
+
+/* The `items:` list: slots 0, 1, ... of v_ssitembuffer; the rest free. */
+static int load_items(sc_loader *L, const yaml_node_t *n, scenario_special *ss)
+{
+    if (sc_want_type(L, n, YAML_SEQUENCE_NODE, "items"))
+        return -1;
+    int slot = 0;
+    for (yaml_node_item_t *i = n->data.sequence.items.start;
+         i < n->data.sequence.items.top; i++, slot++) {
+        const yaml_node_t *e = sc_node_at(L, *i);
+        if (slot == SPG_SS_ITEM_SLOTS)
+            return sc_fail(L, e, "items: more than %d slots (v_ssitembuffer "
+                                 "holds %d)", SPG_SS_ITEM_SLOTS,
+                           SPG_SS_ITEM_SLOTS);
+        if (load_item(L, e, ss, slot))
+            return -1;
+    }
+    return 0;
+}
+
 /* ---- the section ------------------------------------------------------------ */
 
 static int load_start(sc_loader *L, const yaml_node_t *n, spg_ss_state *st)
@@ -322,7 +528,8 @@ static int load_start(sc_loader *L, const yaml_node_t *n, spg_ss_state *st)
 int sc_load_special(sc_loader *L, const yaml_node_t *node)
 {
     static const char *const keys[] = {"legend", "maze", "start", "angle",
-                                       "rotation", "rings", "lives", NULL};
+                                       "rotation", "rings", "lives", "items",
+                                       NULL};
     static const char *const req[] = {"maze", NULL};
     if (sc_check_keys(L, node, "special_stage", keys, req))
         return -1;
@@ -387,6 +594,8 @@ int sc_load_special(sc_loader *L, const yaml_node_t *node)
             return -1;
         ss->start.lives = (uint8_t)x;
     }
+    if ((v = sc_get(L, node, "items")) && load_items(L, v, ss))
+        return -1;
     return 0;
 }
 
@@ -435,6 +644,23 @@ uint64_t scenario_special_hash(const scenario *s)
     for (int i = 0; i < s->frames; i++) {
         h8(&h, s->inputs[i].held);
         h8(&h, s->inputs[i].pressed);
+    }
+    /* the item slots only when one is busy, so that the hashes of the
+     * scenarios from before `items:` stay what their goldens record */
+    int busy = 0;
+    for (int i = 0; i < SPG_SS_ITEM_SLOTS; i++)
+        busy |= st->items[i].type || st->items[i].timer ||
+                st->items[i].frame || st->items[i].addr;
+    if (busy) {
+        static const char items_tag[] = "items";
+        for (size_t i = 0; i < sizeof items_tag; i++)
+            h8(&h, (unsigned char)items_tag[i]);
+        for (int i = 0; i < SPG_SS_ITEM_SLOTS; i++) {
+            h8(&h, st->items[i].type);
+            h8(&h, st->items[i].timer);
+            h8(&h, st->items[i].frame);
+            h32(&h, st->items[i].addr);
+        }
     }
     return h;
 }

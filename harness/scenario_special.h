@@ -46,6 +46,32 @@ const char *scenario_special_block_name(uint8_t id);
 int scenario_special_start_inside(const scenario_special *ss, int *c0,
                                   int *r0);
 
+/* The item animations SS_AniItems runs (SS_AniIndex order, type 1..6):
+ * the scenario's name for the type, the timer SS_Ani* reloads after each
+ * step, the layout bytes of the steps (SS_Ani*Data; the next byte, 0,
+ * ends the animation) and what the block becomes at the end (-1: the
+ * slot's top address byte, glass). */
+typedef struct scenario_ss_anim {
+    const char *name;
+    uint8_t period;
+    uint8_t steps;
+    uint8_t frames[8];
+    int end;
+} scenario_ss_anim;
+
+/* The animation of slot type `type` (1..6), or NULL. */
+const scenario_ss_anim *scenario_special_anim(uint8_t type);
+
+/* Whether item slot `slot` of the start state is one the original can
+ * hold between two frames: 0, or -1 with the problem in msg.  A free slot
+ * is all zero; a busy one animates a block of the maze that shows one of
+ * its frames, with timer 0..period and step (the next step) 1..steps, and
+ * a top address byte that is 0 (glass: the block it leaves, 0 or
+ * $2E-$30); a ring, 1-up, emerald or glass block, which ends empty or
+ * glass, lies inside the border. */
+int scenario_special_item_problem(const scenario_special *ss, int slot,
+                                  char *msg, size_t len);
+
 /* Whether the scenario file format can hold a special-stage scenario (see
  * scenario_check): 0, or -1 with the problem in msg. */
 int scenario_special_problem(const scenario *s, char *msg, size_t len);

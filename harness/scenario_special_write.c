@@ -9,7 +9,8 @@
  * symbols where a block has one ('#' for walls $01, ' ' for empty ...)
  * and a legend entry, by block name where there is one, for every other
  * block id.  The start is an '@' when the player stands where an '@'
- * would put them, else a start mapping.
+ * would put them, else a start mapping; the busy item slots follow as
+ * `items:`.
  */
 #include <stdio.h>
 #include <string.h>
@@ -171,16 +172,52 @@ int scenario_special_problem(const scenario *s, char *msg, size_t len)
                st->emeralds || st->stage_over;
     for (int i = 0; i < 6; i++)
         rest |= st->emerald_list[i] != 0;
-    for (int i = 0; i < SPG_SS_ITEM_SLOTS; i++)
-        rest |= st->items[i].type || st->items[i].timer ||
-                st->items[i].frame || st->items[i].addr;
     if (rest) {
         snprintf(msg, len, "the start state sets fields the format has no "
-                 "key for (only position, speeds, angle, rotation, rings "
-                 "and lives; the rest as spg_ss_reset leaves it)");
+                 "key for (only position, speeds, angle, rotation, rings, "
+                 "lives and the item slots; the rest as spg_ss_reset "
+                 "leaves it)");
         return -1;
     }
+    char item[200];
+    for (int i = 0; i < SPG_SS_ITEM_SLOTS; i++)
+        if (scenario_special_item_problem(ss, i, item, sizeof item) != 0) {
+            snprintf(msg, len, "item %s", item);
+            return -1;
+        }
     return 0;
+}
+
+/* The busy item slots up to the last one (free ones between as `none`;
+ * scenario_special_problem checked each). */
+static void write_items(FILE *f, const scenario_special *ss)
+{
+    int last = -1;
+    for (int i = 0; i < SPG_SS_ITEM_SLOTS; i++)
+        if (ss->start.items[i].type != SPG_SS_ANI_NONE)
+            last = i;
+    if (last < 0)
+        return;
+    fputs("  items:\n", f);
+    for (int i = 0; i <= last; i++) {
+        const spg_ss_item *it = &ss->start.items[i];
+        const scenario_ss_anim *a = scenario_special_anim(it->type);
+        if (!a) {
+            fputs("    - {type: none}\n", f);
+            continue;
+        }
+        uint32_t off = (it->addr & 0x00FFFFFFu) - SPG_SS_LAYOUT_ADDR;
+        fprintf(f, "    - {type: %s, block: [%d, %d], timer: %u, step: %u",
+                a->name, (int)(off % SPG_SS_ROW) - SPG_SS_STAGE_ORIGIN,
+                (int)(off / SPG_SS_ROW) - SPG_SS_STAGE_ORIGIN,
+                (unsigned)it->timer, (unsigned)it->frame);
+        if (a->end < 0) {
+            const char *name = scenario_special_block_name(
+                (uint8_t)(it->addr >> 24));
+            fprintf(f, ", next: %s", name ? name : "empty");
+        }
+        fputs("}\n", f);
+    }
 }
 
 /* A legend key: one character in double quotes. */
@@ -250,4 +287,5 @@ void scenario_special_write(FILE *f, const scenario *s)
         fprintf(f, "  rings: %u\n", (unsigned)st->rings);
     if (st->lives != d.lives)
         fprintf(f, "  lives: %u\n", (unsigned)st->lives);
+    write_items(f, ss);
 }

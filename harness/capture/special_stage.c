@@ -2,9 +2,10 @@
  * special_stage.c - special-stage scenarios through the original code.
  *
  * The machine is set up as GM_Special leaves it before its loop: the
- * maze in the layout buffer (v_ssbuffer1), empty item slots, the player
- * object (id 9, routine 0) at the start, v_ssangle / v_ssrotate as the
- * scenario says, debug off.  Each frame then does what SS_MainLoop does
+ * maze in the layout buffer (v_ssbuffer1), the item slots (v_ssitembuffer:
+ * empty unless the scenario's `items:` fills some), the player object (id
+ * 9, routine 0) at the start, v_ssangle / v_ssrotate as the scenario says,
+ * debug off.  Each frame then does what SS_MainLoop does
  * for the player: the joypad bytes (both copies), ExecuteObjects for
  * object 09 (SonicSpecial with A0 = v_player) and SS_ShowLayout's
  * SS_AniItems.  The rest of the loop (sprites, the layout's drawing, the
@@ -118,6 +119,13 @@ static void write_state(emu *e, const ss_addrs *a, const spg_ss_state *st)
     for (uint32_t i = 0; i < SPG_SS_LAYOUT_BYTES; i++)
         emu_w8(e, a->layout + i, st->layout[i]);
     emu_fill(e, a->items, 0, ITEM_BUFFER_BYTES);
+    for (uint32_t i = 0; i < SPG_SS_ITEM_SLOTS; i++) {
+        uint32_t b = a->items + i * 8;
+        emu_w8(e, b, st->items[i].type);
+        emu_w8(e, b + 2, st->items[i].timer);
+        emu_w8(e, b + 3, st->items[i].frame);
+        emu_w32(e, b + 4, st->items[i].addr);
+    }
 }
 
 static int32_t s32_of(uint32_t v)

@@ -464,11 +464,201 @@ static void spoil_field(scenario *s)
     s->verifies[0].field = strdup("anim");
 }
 
+/* ---- the item slots --------------------------------------------------------- */
+
+/* A maze with blocks that show animation frames: a bumper flashing on the
+ * border ($33), an R flash ($31), glass cracking ($4D), a ring sparkle
+ * ($44), 1-up/emerald sparkles ($46). */
+#define ITEMS_HEAD                                                          \
+    "name: t\n"                                                             \
+    "mode: special_stage\n"                                                 \
+    "special_stage:\n"                                                      \
+    "  rotation: 0\n"                                                       \
+    "  legend: {b: 0x33, f: 0x31, k: 0x4D, m: 0x44, p: 0x46}\n"             \
+    "  maze: |\n"                                                           \
+    "    ##b####\n"                                                         \
+    "    #  m  f\n"                                                         \
+    "    # @ k #\n"                                                         \
+    "    #  p  #\n"                                                         \
+    "    #######\n"
+
+static const char items_good[] =
+    ITEMS_HEAD
+    "  items:\n"
+    "    - {type: bumper, block: [2, 0], timer: 7, step: 2}\n"
+    "    - {type: none}\n"
+    "    - {type: glass, block: [4, 2], timer: 0, step: 3, next: glass4}\n"
+    "    - {type: ring, block: [3, 1], timer: 5, step: 3}\n"
+    "    - {type: r, block: [6, 1], timer: 2, step: 4}\n"
+    "    - {type: glass, block: [4, 2], timer: 1, step: 7, next: empty}\n"
+    "    - {type: 1up, block: [3, 3], timer: 0, step: 1}\n"
+    "    - {type: emerald, block: [3, 3], timer: 4, step: 4}\n"
+    "frames: 30\n";
+
+static uint32_t block_addr(int c, int r)
+{
+    return SPG_SS_LAYOUT_ADDR +
+           (uint32_t)(SPG_SS_STAGE_ORIGIN + r) * SPG_SS_ROW +
+           (uint32_t)(SPG_SS_STAGE_ORIGIN + c);
+}
+
+static void test_items_load(void)
+{
+    scenario s, plain;
+    if (scenario_load(write_tmp("items.yaml", items_good), &s, stderr) != 0) {
+        test_current_failed = 1;
+        return;
+    }
+    const spg_ss_item *it = s.special->start.items;
+    CHECK_EQ(it[0].type, SPG_SS_ANI_BUMPER);
+    CHECK_EQ(it[0].timer, 7);
+    CHECK_EQ(it[0].frame, 2);
+    CHECK_EQ(it[0].addr, block_addr(2, 0));
+    CHECK_EQ(it[1].type, SPG_SS_ANI_NONE);
+    CHECK_EQ(it[1].addr, 0);
+    CHECK_EQ(it[2].type, SPG_SS_ANI_GLASS);
+    CHECK_EQ(it[2].addr, 0x30000000u | block_addr(4, 2)); /* glass4 */
+    CHECK_EQ(it[5].addr, block_addr(4, 2));              /* empty: 0 */
+    CHECK_EQ(it[3].type, SPG_SS_ANI_RING);
+    CHECK_EQ(it[4].type, SPG_SS_ANI_R);
+    CHECK_EQ(it[6].type, SPG_SS_ANI_1UP);
+    CHECK_EQ(it[7].type, SPG_SS_ANI_EMERALD);
+    CHECK_EQ(it[7].frame, 4);
+    for (int i = 8; i < SPG_SS_ITEM_SLOTS; i++)
+        CHECK_EQ(it[i].type, SPG_SS_ANI_NONE);
+    /* the slots are part of the hash: without them it differs */
+    if (scenario_load(write_tmp("plain.yaml", ITEMS_HEAD "frames: 30\n"), &plain, stderr) == 0) {
+        CHECK(plain.hash != s.hash);
+        scenario_free(&plain);
+    } else {
+        test_current_failed = 1;
+    }
+    /* and the core runs them: the ring sparkle ends, leaving the block
+     * empty, within 3 steps of 6 frames */
+    trace t;
+    if (scenario_trace_core(&s, &t) == 0) {
+        int active = trace_layout_column(t.layout, "items_active");
+        CHECK_EQ(t.values[0][active], 7);
+        CHECK(t.values[t.rows - 1][active] < 7);
+        trace_free(&t);
+    }
+    CHECK(special_round_trip(&s, "items"));
+    scenario_free(&s);
+    unlink(write_tmp("items.yaml", ""));
+    unlink(write_tmp("plain.yaml", ""));
+}
+
+/* One bad `items:` list after ITEMS_HEAD's maze (its entries from line
+ * 13 on). */
+static void expect_items_error(const char *items, const char *where,
+                               const char *what)
+{
+    char text[4096];
+    snprintf(text, sizeof text, "%s  items:\n%sframes: 30\n", ITEMS_HEAD, items);
+    expect_error(text, where, what);
+}
+
+static void test_items_errors(void)
+{
+    expect_items_error("    bumper\n", "13:5", "items: expected a list, found a scalar");
+    expect_items_error("    - ring\n", "13:7", "items: expected a mapping");
+    expect_items_error("    - {type: spring, block: [3, 1], timer: 0, step: 1}\n",
+                       "13:14", "unknown type 'spring'");
+    expect_items_error("    - {block: [3, 1], timer: 0, step: 1}\n",
+                       "13:7", "missing required key 'type'");
+    expect_items_error("    - {type: ring, block: [3, 1], timer: 0, step: 1, "
+                       "frame: 2}\n", "13:54", "unknown key 'frame'");
+    expect_items_error("    - {type: none, timer: 3}\n", "13:27",
+                       "a free slot (type none) has no timer");
+    expect_items_error("    - {type: ring, timer: 0, step: 1}\n", "13:7",
+                       "a ring slot needs 'block'");
+    expect_items_error("    - {type: ring, block: 3, timer: 0, step: 1}\n",
+                       "13:27", "block is [column, row]");
+    expect_items_error("    - {type: ring, block: [7, 1], timer: 0, step: 1}\n",
+                       "13:28", "block column: 7 is out of range 0..6");
+    expect_items_error("    - {type: ring, block: [3, 5], timer: 0, step: 1}\n",
+                       "13:31", "block row: 5 is out of range 0..4");
+    expect_items_error("    - {type: ring, block: [3, 1], timer: 0, step: 5}\n",
+                       "13:51", "step: 5 is out of range 1..4");
+    expect_items_error("    - {type: ring, block: [3, 1], timer: 0, step: 0}\n",
+                       "13:51", "step: 0 is out of range 1..4");
+    expect_items_error("    - {type: ring, block: [3, 1], timer: 6, step: 1}\n",
+                       "13:42", "timer: 6 is out of range 0..5");
+    expect_items_error("    - {type: glass, block: [4, 2], timer: 2, step: 1,"
+                       " next: glass2}\n", "13:43", "timer: 2 is out of range 0..1");
+    expect_items_error("    - {type: glass, block: [4, 2], timer: 0, step: 9,"
+                       " next: glass2}\n", "13:52", "step: 9 is out of range 1..8");
+    expect_items_error("    - {type: ring, block: [4, 2], timer: 0, step: 1}\n",
+                       "13:27", "slot 0: block [4, 2] is $4D, not one of the "
+                       "ring animation's frames ($42 $43 $44 $45)");
+    expect_items_error("    - {type: r, block: [1, 1], timer: 0, step: 1}\n",
+                       "13:24", "block [1, 1] is $00, not one of the r "
+                       "animation's frames");
+    expect_items_error("    - {type: none}\n"
+                       "    - {type: ring, block: [2, 0], timer: 0, step: 1}\n",
+                       "14:27", "slot 1: block [2, 0] is on the border, which "
+                       "the ring animation leaves empty");
+    expect_items_error("    - {type: glass, block: [6, 1], timer: 0, step: 1,"
+                       " next: glass2}\n", "13:28", "block [6, 1] is on the "
+                       "border, which the glass animation leaves glass or "
+                       "empty");
+    expect_items_error("    - {type: glass, block: [4, 2], timer: 0, step: 3}\n",
+                       "13:7", "a glass slot needs 'next'");
+    expect_items_error("    - {type: glass, block: [4, 2], timer: 0, step: 3,"
+                       " next: glass1}\n", "13:61", "next: glass becomes empty (0)"
+                       " or glass2..glass4 ($2E-$30), not $2D");
+    expect_items_error("    - {type: glass, block: [4, 2], timer: 0, step: 3,"
+                       " next: 0x31}\n", "13:61", "not $31");
+    expect_items_error("    - {type: glass, block: [4, 2], timer: 0, step: 3,"
+                       " next: lava}\n", "13:61", "next: 'lava' is not an integer");
+    expect_items_error("    - {type: bumper, block: [2, 0], timer: 0, step: 3,"
+                       " next: empty}\n", "13:62", "only a glass slot has 'next'");
+    /* 33 slots */
+    char many[4096] = "";
+    for (int i = 0; i < 33; i++)
+        strcat(many, "    - {type: bumper, block: [2, 0], timer: 0, step: 1}\n");
+    expect_items_error(many, "45:7", "items: more than 32 slots");
+}
+
+static void spoil_item_step(scenario *s)
+{
+    spg_ss_item *it = &s->special->start.items[4];
+    it->type = SPG_SS_ANI_BUMPER;
+    it->timer = 0;
+    it->frame = 5; /* past the animation's last step */
+    it->addr = block_addr(0, 0);
+}
+static void spoil_item_type(scenario *s)
+{
+    s->special->start.items[0].type = 7;
+    s->special->start.items[0].frame = 1;
+    s->special->start.items[0].addr = block_addr(0, 0);
+}
+static void spoil_item_addr(scenario *s)
+{
+    spg_ss_item *it = &s->special->start.items[31];
+    it->type = SPG_SS_ANI_BUMPER;
+    it->frame = 1;
+    it->addr = block_addr(7, 0); /* right of the 7 x 5 maze */
+}
+static void spoil_item_top(scenario *s)
+{
+    spg_ss_item *it = &s->special->start.items[2];
+    it->type = SPG_SS_ANI_BUMPER;
+    it->frame = 1;
+    it->addr = 0x2E000000u | block_addr(0, 0); /* only glass keeps one */
+}
+
 static void test_write_refused(void)
 {
     expect_refused(spoil_border, "on the border");
     expect_refused(spoil_outside, "outside the 7 x 5 maze");
-    expect_refused(spoil_items, "no key for");
+    expect_refused(spoil_items, "item slot 3 is free but its timer");
+    expect_refused(spoil_item_step, "item slot 4: step 5 is not 1..4");
+    expect_refused(spoil_item_type, "item slot 0: type 7 is not an animation");
+    expect_refused(spoil_item_addr, "item slot 31: address $FF1027 is not a "
+                                    "block of the 7 x 5 maze");
+    expect_refused(spoil_item_top, "item slot 2: the address's top byte is $2E");
     expect_refused(spoil_emeralds, "no key for");
     expect_refused(spoil_start, "not inside the maze");
     expect_refused(spoil_lives, "lives 100");
@@ -512,6 +702,8 @@ int main(void)
     RUN(test_trace_round_trip);
     RUN(test_trace_column_sets);
     RUN(test_write_random);
+    RUN(test_items_load);
+    RUN(test_items_errors);
     RUN(test_write_refused);
     RUN(test_new_template);
     unlink(write_tmp("good.yaml", ""));
