@@ -311,6 +311,7 @@ static int profile_equal(const spg_profile *a, const spg_profile *b)
            a->roll_height_radius == b->roll_height_radius &&
            a->roll_width_radius == b->roll_width_radius &&
            a->clamp_above_top_speed == b->clamp_above_top_speed &&
+           a->air_clamp_above_top_speed == b->air_clamp_above_top_speed &&
            a->jump_speed_underwater == b->jump_speed_underwater &&
            a->jump_release_cap_underwater == b->jump_release_cap_underwater &&
            a->rise_speed_cap == b->rise_speed_cap &&

@@ -198,6 +198,7 @@ static void test_good_scenario(void)
     SAME(slip_speed); SAME(slip_lock); SAME(stand_height_radius);
     SAME(stand_width_radius); SAME(roll_height_radius);
     SAME(roll_width_radius); SAME(clamp_above_top_speed);
+    SAME(air_clamp_above_top_speed);
     SAME(jump_speed_underwater); SAME(jump_release_cap_underwater);
     SAME(rise_speed_cap); SAME(skid_speed); SAME(jump_min_room);
     SAME(layout_tiles_x); SAME(layout_tiles_y);

@@ -312,7 +312,8 @@ typedef struct spg_profile {
                                        which rounds the same) */
     int16_t slope_factor_rolldown;/**< rolling downhill: $50 */
     int16_t roll_friction;    /**< acceleration asr 1 ($06; $0C shoes, $03 water) */
-    int16_t roll_deceleration;/**< deceleration asr 2 ($20; $10 underwater) */
+    int16_t roll_deceleration;/**< deceleration asr 2 ($20; $10 underwater);
+                                   Sonic 2's Sonic: $20 in every variant */
     int16_t roll_min_speed;   /**< $80: abs(ground speed) needed to roll */
     int16_t roll_x_speed_cap; /**< $1000 */
     int16_t slip_speed;       /**< $280 */
@@ -320,8 +321,13 @@ typedef struct spg_profile {
     uint8_t stand_height_radius, stand_width_radius; /**< $13, 9 */
     uint8_t roll_height_radius, roll_width_radius;   /**< $0E, 7 */
 
-    /** 1 (Sonic 1): holding forward above top speed clamps to top speed. */
+    /** On the ground (Sonic_MoveLeft/Right), 1: holding forward above top
+     *  speed clamps to top speed (Sonic 1); 0: the higher speed is kept
+     *  (Sonic 2). */
     uint8_t clamp_above_top_speed;
+    /** The same in the air (Sonic_JumpDirection, Sonic 2's
+     *  Sonic_ChgJumpDir): 1 in both games. */
+    uint8_t air_clamp_above_top_speed;
     int16_t jump_speed_underwater;       /**< $380 (underwater bit set) */
     int16_t jump_release_cap_underwater; /**< -$200 (underwater bit set) */
     /** Sonic_JumpHeight when not jumping: y speed is capped at -$FC0. */
