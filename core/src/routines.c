@@ -16,9 +16,9 @@ static void animate_sonic1(const spg_profile *pr, spg_player *p)
     spg_animate(p);
 }
 
-/* Sonic 2 runs Sonic 1's animation routine until Sonic 2's Sonic_Animate /
- * Tails_Animate (anim_s2.c) is merged in. */
-#define ANIMATE_SONIC2 animate_sonic1
+/* Sonic 2: Sonic_Animate / Tails_Animate (anim_s2.c; it picks the
+ * character's script table from the profile). */
+#define ANIMATE_SONIC2 spg_s2_animate
 
 static const spg_routines sonic1 = {
     spg_mode_normal,

@@ -13,24 +13,11 @@
  * as "#n").
  */
 #include "internal.h"
+#include "anim.h"
 
-/* Sonic 2's animation ids (anim, $1C) that the physics reads or writes. */
-enum {
-    S2_ANIM_WALK = 0x00,
-    S2_ANIM_RUN = 0x01,
-    S2_ANIM_ROLL = 0x02,
-    S2_ANIM_WAIT = 0x05,
-    S2_ANIM_BALANCE = 0x06,
-    S2_ANIM_DUCK = 0x08,
-    S2_ANIM_SPINDASH = 0x09,
-    S2_ANIM_BLINK = 0x0A,
-    S2_ANIM_GETUP = 0x0B,
-    S2_ANIM_BALANCE2 = 0x0C,
-    S2_ANIM_HANG2 = 0x14,
-    S2_ANIM_DEATH = 0x18,
-    S2_ANIM_BALANCE3 = 0x1D,
-    S2_ANIM_BALANCE4 = 0x1E
-};
+/* Sonic 2's animation ids: anim.h (Sonic 1's where they are the same).
+ * Hang2 ($14) is the one ResetOnFloor turns back into the walk. */
+enum { S2_ANIM_HANG2 = 0x14 };
 
 enum {
     ABC = SPG_BTN_A | SPG_BTN_B | SPG_BTN_C,
@@ -82,8 +69,8 @@ static void update_spindash(spg_frame *f, spg_player *p)
             p->spindash_counter =
                 (uint16_t)(p->spindash_counter - (p->spindash_counter >> 5));
         if (f->input.pressed & ABC) {
-            p->anim = S2_ANIM_SPINDASH;
-            p->prev_anim = S2_ANIM_WALK;
+            p->anim = SPG_S2_ANIM_SPINDASH;
+            p->prev_anim = SPG_ANIM_WALK;
             p->spindash_counter = (uint16_t)(p->spindash_counter + 0x200u);
             if (p->spindash_counter >= 0x800u)
                 p->spindash_counter = 0x800u;
@@ -91,7 +78,7 @@ static void update_spindash(spg_frame *f, spg_player *p)
     } else {
         p->height_radius = pr->roll_height_radius;
         p->width_radius = pr->roll_width_radius;
-        p->anim = S2_ANIM_ROLL;
+        p->anim = SPG_ANIM_ROLL;
         p->y = spg_add_pixels(p->y, pr->stand_height_radius -
                                         pr->roll_height_radius);
         set_pinball(p, 0);
@@ -117,9 +104,9 @@ int spg_check_spindash(spg_frame *f, spg_player *p)
         update_spindash(f, p);
         return 1;
     }
-    if (p->anim != S2_ANIM_DUCK || !(f->input.pressed & ABC))
+    if (p->anim != SPG_ANIM_DUCK || !(f->input.pressed & ABC))
         return 0;
-    p->anim = S2_ANIM_SPINDASH;
+    p->anim = SPG_S2_ANIM_SPINDASH;
     set_pinball(p, 1);
     p->spindash_counter = 0;
     spg_level_bound(f, p);
@@ -157,13 +144,13 @@ void spg_mode_normal_sonic2(spg_frame *f, spg_player *p)
 void spg_mdnormal_checks_sonic2(spg_frame *f, spg_player *p)
 {
     if (!(f->input.pressed & ABC)) {
-        if (p->anim == S2_ANIM_BLINK || p->anim == S2_ANIM_GETUP)
+        if (p->anim == SPG_S2_ANIM_BLINK || p->anim == SPG_S2_ANIM_GETUP)
             return;
-        if (p->anim == S2_ANIM_WAIT && p->anim_frame >= 0x1E) {
+        if (p->anim == SPG_ANIM_WAIT && p->anim_frame >= 0x1E) {
             if (f->input.held & (DPAD | ABC)) {
-                p->anim = S2_ANIM_BLINK;
+                p->anim = SPG_S2_ANIM_BLINK;
                 if (p->anim_frame >= 0xAC)
-                    p->anim = S2_ANIM_GETUP;
+                    p->anim = SPG_S2_ANIM_GETUP;
             }
             return;
         }
@@ -224,19 +211,19 @@ void spg_balance_sonic2(spg_frame *f, spg_player *p)
     int16_t x = m68k_hiw(p->x);
 
     p->status &= (uint8_t)~SPG_STATUS_PUSHING;
-    p->anim = S2_ANIM_WAIT;
+    p->anim = SPG_ANIM_WAIT;
     if (!(p->status & SPG_STATUS_ON_OBJECT) &&
         spg_obj_floor_dist(f, p) >= 0xC) {
         if (p->angle_buffer_1 == 3) {
             int16_t far = m68k_subw(x, 6);
             if (!(p->status & SPG_STATUS_FACING_LEFT)) {
-                p->anim = S2_ANIM_BALANCE;
+                p->anim = SPG_ANIM_BALANCE;
                 if (spg_floor_edge_at(f, p, far) >= 0xC)
-                    p->anim = S2_ANIM_BALANCE2;
+                    p->anim = SPG_S2_ANIM_BALANCE2;
             } else {
-                p->anim = S2_ANIM_BALANCE3;
+                p->anim = SPG_S2_ANIM_BALANCE3;
                 if (spg_floor_edge_at(f, p, far) >= 0xC) {
-                    p->anim = S2_ANIM_BALANCE4;
+                    p->anim = SPG_S2_ANIM_BALANCE4;
                     p->status &= (uint8_t)~SPG_STATUS_FACING_LEFT;
                 }
             }
@@ -245,13 +232,13 @@ void spg_balance_sonic2(spg_frame *f, spg_player *p)
         if (p->angle_buffer_2 == 3) {
             int16_t far = m68k_addw(x, 6);
             if (p->status & SPG_STATUS_FACING_LEFT) {
-                p->anim = S2_ANIM_BALANCE;
+                p->anim = SPG_ANIM_BALANCE;
                 if (spg_floor_edge_at(f, p, far) >= 0xC)
-                    p->anim = S2_ANIM_BALANCE2;
+                    p->anim = SPG_S2_ANIM_BALANCE2;
             } else {
-                p->anim = S2_ANIM_BALANCE3;
+                p->anim = SPG_S2_ANIM_BALANCE3;
                 if (spg_floor_edge_at(f, p, far) >= 0xC) {
-                    p->anim = S2_ANIM_BALANCE4;
+                    p->anim = SPG_S2_ANIM_BALANCE4;
                     p->status |= SPG_STATUS_FACING_LEFT;
                 }
             }
@@ -325,7 +312,7 @@ static void reset_on_floor_part2(const spg_profile *pr, spg_player *p)
         p->status &= (uint8_t)~SPG_STATUS_ROLLING;
         p->height_radius = pr->stand_height_radius;
         p->width_radius = pr->stand_width_radius;
-        p->anim = S2_ANIM_WALK;
+        p->anim = SPG_ANIM_WALK;
         p->y = spg_add_pixels(p->y, pr->roll_height_radius -
                                         pr->stand_height_radius);
     }
@@ -333,7 +320,7 @@ static void reset_on_floor_part2(const spg_profile *pr, spg_player *p)
                             SPG_STATUS_ROLL_JUMP);
     p->jumping = 0;
     if (p->anim == S2_ANIM_HANG2)
-        p->anim = S2_ANIM_WALK;
+        p->anim = SPG_ANIM_WALK;
 }
 
 /*
@@ -350,10 +337,10 @@ void spg_reset_on_floor_sonic2(const spg_profile *pr, spg_player *p,
                                 SPG_STATUS_ROLL_JUMP);
         p->jumping = 0;
         if (p->anim == S2_ANIM_HANG2)
-            p->anim = S2_ANIM_WALK;
+            p->anim = SPG_ANIM_WALK;
         return;
     }
-    p->anim = S2_ANIM_WALK;
+    p->anim = SPG_ANIM_WALK;
     reset_on_floor_part2(pr, p);
 }
 
@@ -371,7 +358,7 @@ void spg_kill_sonic2(const spg_profile *pr, spg_player *p)
     p->y_speed = -0x700;
     p->x_speed = 0;
     p->ground_speed = 0;
-    p->anim = S2_ANIM_DEATH;
+    p->anim = SPG_ANIM_DEATH;
 }
 
 /*
