@@ -141,8 +141,23 @@ static void test_rom_table(void)
         CHECK_EQ(a, 0xFFFFF796u);
         CHECK_EQ(capture_rom_sym(d, "no_such_symbol", &a), -1);
     }
-    /* Every supported description resolves completely. */
+    /* Sonic 2 REV01 by its MD5, under the disassembly's names */
+    const capture_rom_desc *d2 = capture_rom_find("9feeb724052c39982d432a7851c98d3e");
+    CHECK(d2 != NULL);
+    if (d2) {
+        CHECK_EQ(d2->game, SPG_GAME_SONIC2);
+        CHECK_EQ(capture_rom_sym(d2, "Obj01", &a), 0);
+        CHECK_EQ(a, 0x19F50);
+        CHECK_EQ(capture_rom_sym(d2, "Obj02", &a), 0);
+        CHECK_EQ(a, 0x1B8A4);
+        CHECK_EQ(capture_rom_sym(d2, "Secondary_Collision", &a), 0);
+        CHECK_EQ(a, 0xFFFFD900u);
+        CHECK_EQ(capture_rom_sym(d2, "SonicPlayer", &a), -1);
+    }
+    /* Every supported Sonic 1 description resolves completely. */
     for (size_t i = 0; i < capture_rom_count; i++) {
+        if (capture_roms[i]->game == SPG_GAME_SONIC2)
+            continue;
         for (size_t k = 0; k < NSYMS; k++)
             CHECK_EQ(capture_rom_sym(capture_roms[i], syms[k].name, &a), 0);
         for (size_t k = 0; k < capture_s1_common_count; k++)
@@ -157,13 +172,15 @@ static void test_rom_table(void)
  * description is refused. */
 static void test_supported_descs(void)
 {
-    size_t size = 0x80000;
+    size_t size = 0x100000;
     uint8_t *img = calloc(1, size);
     CHECK(img != NULL);
     if (!img)
         return;
     for (size_t i = 0; i < capture_rom_count; i++) {
         const capture_rom_desc *d = capture_roms[i];
+        int s2 = d->game == SPG_GAME_SONIC2;
+        size = s2 ? 0x100000 : 0x80000;
         CHECK_EQ(d->size, size);
         CHECK_EQ(strlen(d->md5), 32);
         CHECK(d->fix_count > 0);
@@ -178,7 +195,13 @@ static void test_supported_descs(void)
         }
         CHECK_EQ(capture_rom_from_desc(img, (uint32_t)size, d, &rom, stdout), 0);
         CHECK(rom.addrs.player_routine > rom.addrs.code_begin);
-        CHECK_EQ(rom.addrs.player, 0xFFFFD000u);
+        CHECK_EQ(rom.addrs.player, s2 ? 0xFFFFB000u : 0xFFFFD000u);
+        CHECK_EQ(rom.addrs.game, s2 ? SPG_GAME_SONIC2 : SPG_GAME_SONIC1);
+        if (s2) {
+            CHECK(rom.addrs.s2.obj02 > rom.addrs.code_begin &&
+                  rom.addrs.s2.obj02 < rom.addrs.code_end);
+            CHECK_EQ(rom.addrs.level.collindex_size, 0);
+        }
         capture_rom_free(&rom);
     }
     free(img);
