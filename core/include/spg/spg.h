@@ -396,6 +396,12 @@ int spg_anim_mapping_frames(const spg_profile *profile);
  * a frame runs Sonic_Death instead: the fall (and the death animation)
  * goes on until y passes limit_bottom + $100, then routine 8
  * (Sonic_ResetLevel), where nothing the traces show changes any more.
+ *
+ * Sonic 2 (Obj01 for Sonic, Obj02 for Tails): Obj01_Control's order, with
+ * Sonic 2's own routines where they differ in shape (docs/games.md); in
+ * routine 6 Obj01_Dead (signed limit compare, no y speed reset), in
+ * routine 8 Obj01_Gone counts the restart countdown (spindash_counter)
+ * down to 0.
  */
 SPG_API void spg_step(const spg_profile *profile, const spg_map *map,
                       spg_input input, spg_player *player);
