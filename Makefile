@@ -12,7 +12,7 @@
 #   make check           the conformance suite: spgsim check scenarios/
 #   make bench           frames per second: core vs. the original under
 #                        emulation (needs ROM=path for the capture side)
-#   make goldens ROM=..  recapture every golden from your own ROM
+#   make goldens S1_ROM=.. S2_ROM=..  recapture every golden from your own ROMs
 #                        (ROM defaults to $SPGSIM_ROM)
 #   make report          report/index.html, errata.csv, errata.md
 #                        (python3-matplotlib; CHECK_JSON=, ACTUAL_DIR=)
@@ -203,9 +203,12 @@ $(BENCH): harness/bench/spgbench.c $(HLIB) $(LIB)
 bench: all $(BENCH)
 	$(BENCH) $(if $(ROM),--rom "$(ROM)") scenarios
 
+# S1_ROM (or ROM) and S2_ROM: one image per game; every scenario of a game
+# whose ROM is not given is reported by capture (exit 2), not skipped.
+S1_ROM ?= $(ROM)
 goldens: all
-	@test -n "$(ROM)" || { echo "usage: make goldens ROM=path/to/your/sonic1.bin" >&2; exit 2; }
-	$(BIN) capture --rom "$(ROM)" $$(find scenarios -name '*.yaml' | sort)
+	@test -n "$(S1_ROM)$(S2_ROM)" || { echo "usage: make goldens S1_ROM=path/to/sonic1.bin S2_ROM=path/to/sonic2.bin" >&2; exit 2; }
+	$(BIN) capture $(if $(S1_ROM),--rom "$(S1_ROM)") $(if $(S2_ROM),--rom "$(S2_ROM)") $$(find scenarios -name '*.yaml' | sort)
 
 # CHECK_JSON=file: report on an earlier `check --json`; ACTUAL_DIR=dir:
 # on another engine's traces (check --actual-dir).

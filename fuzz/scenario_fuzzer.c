@@ -60,6 +60,16 @@ static void check_loaded(const scenario *s)
     FUZZ_CHECK((uint32_t)m->y0 + m->height <= s->profile.layout_tiles_y);
     for (size_t i = 0; i < (size_t)m->width * m->height; i++)
         FUZZ_CHECK((m->cells[i] & SPG_CELL_MASK) < m->mask_count);
+    /* Sonic 2's secondary path: masks only where the cell has one */
+    FUZZ_CHECK((const uint8_t *)m->secondary_masks == s->cells2);
+    FUZZ_CHECK(s->cells2 == NULL || s->game == SPG_GAME_SONIC2);
+    if (s->game != SPG_GAME_SONIC2)
+        for (size_t i = 0; i < (size_t)m->width * m->height; i++)
+            FUZZ_CHECK((m->cells[i] & (SPG_CELL_TOP_SOLID_2 |
+                                       SPG_CELL_SIDE_SOLID_2)) == 0);
+    for (size_t i = 0; s->cells2 && i < (size_t)m->width * m->height; i++)
+        FUZZ_CHECK(s->cells2[i] < m->mask_count &&
+                   (s->cells2[i] == 0) == ((m->cells[i] & SPG_CELL_MASK) == 0));
 
     FUZZ_CHECK(s->frames >= 1 && s->frames <= SCENARIO_MAX_FRAMES);
     FUZZ_CHECK(s->inputs != NULL);
@@ -76,7 +86,7 @@ static void check_loaded(const scenario *s)
         const scenario_verify *v = &s->verifies[i];
         FUZZ_CHECK(v->id && v->source && v->quote && v->field);
         FUZZ_CHECK(v->frame >= 0 && v->frame <= s->frames);
-        FUZZ_CHECK(trace_column_index(v->field) >= 0);
+        FUZZ_CHECK(trace_layout_column(scenario_layout(s), v->field) >= 0);
     }
 }
 
@@ -205,8 +215,8 @@ static int json_shape_ok(const char *t, size_t n)
  */
 static void check_exports(const scenario *s)
 {
-    if (s->mode != SCENARIO_NORMAL)
-        return; /* export: normal-stage scenarios only */
+    if (s->mode != SCENARIO_NORMAL || s->game != SPG_GAME_SONIC1)
+        return; /* export: Sonic 1 normal-stage scenarios only */
     spg_player *rows = malloc(((size_t)s->frames + 1) * sizeof *rows);
     trace t;
     FUZZ_CHECK(rows != NULL);

@@ -65,7 +65,8 @@ static export_golden load_golden(const scenario *s, const char *golden_path,
 }
 
 /* Export one scenario: 0, 1 (stale golden), 2 (error), or -1 when it is
- * a special-stage scenario found in a directory (skipped). */
+ * a special-stage scenario found in a directory (skipped), -2 when it is
+ * a Sonic 2 one (skipped: vectors and movies hold Sonic 1 scenarios). */
 static int export_one(const char *path, const char *dest, int bk2, int lead,
                       int named)
 {
@@ -90,6 +91,17 @@ static int export_one(const char *path, const char *dest, int bk2, int lead,
         free(rel);
         free(topic);
         return named ? 2 : -1;
+    }
+    if (s->game != SPG_GAME_SONIC1) {
+        if (named)
+            fprintf(stderr, "%s: export supports Sonic 1 scenarios only "
+                            "(this is a Sonic 2 one)\n", path);
+        scenario_free(s);
+        free(s);
+        free(golden_path);
+        free(rel);
+        free(topic);
+        return named ? 2 : -2;
     }
     trace golden;
     export_golden state = EXPORT_GOLDEN_MISSING;
@@ -199,7 +211,7 @@ int cmd_export(int argc, char **argv)
         rc = 2;
         goto out;
     }
-    size_t skipped = 0;
+    size_t skipped = 0, skipped_s2 = 0;
     for (size_t i = 0; i < pl.n; i++) {
         int named = 0;
         for (size_t k = 0; k < args.n; k++)
@@ -214,19 +226,25 @@ int cmd_export(int argc, char **argv)
             free(topic);
         }
         int r = export_one(pl.v[i], dest ? dest : out, bk2, lead, named);
-        if (r < 0)
+        if (r == -1)
             skipped++;
+        else if (r == -2)
+            skipped_s2++;
         else if (r > rc)
             rc = r;
         free(dest);
     }
     if (out_dir && pl.n > 1)
         fprintf(stderr, "spgsim export: %zu scenarios -> %s/\n",
-                pl.n - skipped, out_dir);
+                pl.n - skipped - skipped_s2, out_dir);
     if (skipped)
         fprintf(stderr, "spgsim export: %zu special-stage scenario%s "
                         "skipped (export supports normal-stage scenarios "
                         "only)\n", skipped, skipped == 1 ? "" : "s");
+    if (skipped_s2)
+        fprintf(stderr, "spgsim export: %zu Sonic 2 scenario%s skipped "
+                        "(export supports Sonic 1 scenarios only)\n",
+                skipped_s2, skipped_s2 == 1 ? "" : "s");
 out:
     suite_list_free(&pl);
     suite_list_free(&args);

@@ -1,5 +1,5 @@
 /*
- * cmd_new.c - `spgsim new TOPIC/NAME [--dir DIR]`
+ * cmd_new.c - `spgsim new TOPIC/NAME [--special-stage | --sonic2] [--dir DIR]`
  *
  * Writes DIR/TOPIC/NAME.yaml (DIR defaults to "scenarios"): a commented
  * scenario template per docs/scenario-format.md that loads and runs as it
@@ -20,9 +20,11 @@
 
 static void new_usage(FILE *f)
 {
-    fputs("usage: spgsim new TOPIC/NAME [--special-stage] [--dir DIR]\n"
+    fputs("usage: spgsim new TOPIC/NAME [--special-stage | --sonic2] "
+          "[--dir DIR]\n"
           "  writes DIR/TOPIC/NAME.yaml (DIR: scenarios), a scenario template\n"
-          "  (--special-stage: a Sonic 1 special-stage maze)\n"
+          "  (--special-stage: a Sonic 1 special-stage maze; --sonic2: a\n"
+          "  Sonic 2 scenario with both collision paths)\n"
           "  TOPIC and NAME: lowercase letters, digits, '_' and '-'\n",
           f);
 }
@@ -121,6 +123,66 @@ static void write_template(FILE *f, const char *topic, const char *name)
             name);
 }
 
+static void write_sonic2_template(FILE *f, const char *topic,
+                                  const char *name)
+{
+    fprintf(f,
+"# yaml-language-server: $schema=../../schema/scenario.schema.json\n"
+"# %s/%s - written by `spgsim new --sonic2`; the format is\n"
+"# docs/scenario-format.md (\"Sonic 2: the two collision paths\").\n"
+"#\n"
+"#   spgsim run scenarios/%s/%s.yaml          the core's trace (CSV)\n"
+"#   spgsim capture --rom S2ROM scenarios/%s/%s.yaml   its golden, from\n"
+"#                                           Sonic 2 REV01's code\n"
+"#   spgsim check scenarios/%s/%s.yaml        compare the two\n"
+"#\n"
+"# As written: Sonic stands on a flat floor on the primary collision path,\n"
+"# walks right for 30 frames over cells that are lower on the secondary\n"
+"# path, and then lets go.\n"
+"name: %s\n"
+"description: >\n"
+"  Sonic 2: Sonic stands on a flat floor, holds right for 30 frames, then\n"
+"  lets go.\n"
+"game: sonic2            # sonic2 (Sonic the Hedgehog 2, REV01)\n"
+"character: sonic        # sonic | tails\n"
+"variant: normal\n"
+"\n"
+"tiles:                  # named 16x16 masks\n"
+"  block:\n"
+"    heights: full       # full | empty | 16 column heights -128..127\n"
+"    angle: 0xFF         # 0..255; 0xFF = flat (angle from the sensor)\n"
+"    solidity: all       # all | top | sides | none (the primary path)\n"
+"    # solidity2: top    # the secondary path's (default: solidity)\n"
+"  half:\n"
+"    heights: [8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8]\n"
+"    angle: 0xFF\n"
+"\n"
+"map:\n"
+"  origin: [0, 640]      # level pixel of the first row's first cell\n"
+"  legend:               # symbols; '.' and ' ' are always empty\n"
+"    \"#\": block\n"
+"    # tile2: what a player on the secondary path sees (flips shared);\n"
+"    # solidity2: that path's solidity\n"
+"    \"d\": {tile: block, tile2: half}\n"
+"  rows:                 # one character per 16x16 cell\n"
+"    - \"................................\"\n"
+"    - \"................................\"\n"
+"    - \"................................\"\n"
+"    - \"##########dd####################\"   # top at y = 688\n"
+"\n"
+"start:\n"
+"  x: 96\n"
+"  y: 668                # Sonic (height radius 19): floor top - 20;\n"
+"                        # Tails (15): floor top - 16\n"
+"  path: primary         # primary ($C/$D) | secondary ($E/$F)\n"
+"  # spindash_counter: 0 # object word $3A\n"
+"\n"
+"input:                  # buttons: up down left right a b c start\n"
+"  - {frames: 30, hold: [right]}\n"
+"  - {frames: 30}\n",
+            topic, name, topic, name, topic, name, topic, name, name);
+}
+
 static void write_special_template(FILE *f, const char *topic, const char *name)
 {
     fprintf(f,
@@ -183,7 +245,7 @@ int cmd_new(int argc, char **argv)
     char *topic_dir = NULL, *path = NULL, *tmp = NULL;
     struct stat st;
     FILE *f;
-    int i, fd, bad, rc = 2, special = 0;
+    int i, fd, bad, rc = 2, special = 0, sonic2 = 0;
 
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
@@ -197,6 +259,8 @@ int cmd_new(int argc, char **argv)
             dir = argv[++i];
         } else if (strcmp(argv[i], "--special-stage") == 0) {
             special = 1;
+        } else if (strcmp(argv[i], "--sonic2") == 0) {
+            sonic2 = 1;
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "spgsim new: unknown option '%s'\n", argv[i]);
             new_usage(stderr);
@@ -211,6 +275,11 @@ int cmd_new(int argc, char **argv)
     }
     if (!spec) {
         new_usage(stderr);
+        return 2;
+    }
+    if (special && sonic2) {
+        fprintf(stderr, "spgsim new: --special-stage and --sonic2 exclude "
+                        "each other (the special stage is Sonic 1's)\n");
         return 2;
     }
 
@@ -284,6 +353,8 @@ int cmd_new(int argc, char **argv)
     }
     if (special)
         write_special_template(f, topic, name);
+    else if (sonic2)
+        write_sonic2_template(f, topic, name);
     else
         write_template(f, topic, name);
     bad = ferror(f) != 0;

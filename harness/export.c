@@ -66,6 +66,7 @@ static void json_profile(FILE *f, const spg_profile *p)
     FIELD(p, roll_height_radius);
     FIELD(p, roll_width_radius);
     FIELD(p, clamp_above_top_speed);
+    FIELD(p, air_clamp_above_top_speed);
     FIELD(p, layout_tiles_x);
     FIELD(p, layout_tiles_y);
     fputc('}', f);

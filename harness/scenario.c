@@ -158,9 +158,7 @@ static int load_verifies(sc_loader *L, const yaml_node_t *vs)
         const yaml_node_t *fd = sc_get(L, e, "field");
         if (sc_get_str(L, fd, "field", 1, &v->field))
             return -1;
-        const trace_layout *lay = s->mode == SCENARIO_SPECIAL_STAGE
-                                      ? &trace_layout_special
-                                      : &trace_layout_normal;
+        const trace_layout *lay = scenario_layout(s);
         if (trace_layout_column(lay, v->field) < 0) {
             fprintf(L->err,
                     "%s:%lu:%lu: field: '%s' is not a trace column "
@@ -269,10 +267,10 @@ static int load_root(sc_loader *L, const yaml_node_t *root)
         "frames", "verifies",    "mode",  NULL};
     static const char *const req[] = {"name", "game",  "tiles",
                                       "map",  "start", NULL};
-    static const char *const games[] = {"sonic1", NULL};
-    static const spg_game game_ids[] = {SPG_GAME_SONIC1};
-    static const char *const chars[] = {"sonic", NULL};
-    static const spg_character char_ids[] = {SPG_CHAR_SONIC};
+    static const char *const games[] = {"sonic1", "sonic2", NULL};
+    static const spg_game game_ids[] = {SPG_GAME_SONIC1, SPG_GAME_SONIC2};
+    static const char *const chars[] = {"sonic", "tails", NULL};
+    static const spg_character char_ids[] = {SPG_CHAR_SONIC, SPG_CHAR_TAILS};
     static const char *const variants[] = {"normal", "speed_shoes",
                                            "underwater", NULL};
     static const spg_variant variant_ids[] = {
@@ -305,6 +303,10 @@ static int load_root(sc_loader *L, const yaml_node_t *root)
         if (sc_get_enum(L, n, "character", chars, &i))
             return -1;
         s->character = char_ids[i];
+        if (s->character == SPG_CHAR_TAILS && s->game != SPG_GAME_SONIC2)
+            return sc_fail(L, n,
+                           "character: tails is a Sonic 2 player (give "
+                           "game: sonic2)");
         where = n;
     }
     s->variant = SPG_VARIANT_NORMAL;
@@ -511,6 +513,7 @@ void scenario_free(scenario *s)
     free(s->name);
     free(s->description);
     free(s->cells);
+    free(s->cells2);
     free(s->inputs);
     for (int i = 0; i < s->verify_count; i++) {
         free(s->verifies[i].id);
@@ -532,9 +535,18 @@ int scenario_trace_core(const scenario *s, trace *out)
     if (rows == NULL)
         return -1;
     scenario_run_core(s, rows);
-    int rc = trace_from_players(out, rows, s->frames + 1);
+    int rc = trace_from_players_layout(out, scenario_layout(s), rows,
+                                       s->frames + 1);
     free(rows);
     return rc;
+}
+
+const trace_layout *scenario_layout(const scenario *s)
+{
+    if (s->mode == SCENARIO_SPECIAL_STAGE)
+        return &trace_layout_special;
+    return s->game == SPG_GAME_SONIC2 ? &trace_layout_sonic2
+                                      : &trace_layout_normal;
 }
 
 void scenario_run_core(const scenario *s, spg_player *rows)

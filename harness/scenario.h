@@ -55,7 +55,9 @@ struct scenario_special; /* scenario_special.h */
  *   - cells: malloc'd, map.width * map.height cell words, row-major
  *     (scenario_set_map allocates them zeroed); each is 0 (empty) or a mask
  *     index 1..mask_count-1 with any of SPG_CELL_XFLIP, SPG_CELL_YFLIP,
- *     SPG_CELL_TOP_SOLID, SPG_CELL_SIDE_SOLID and no other bit.
+ *     SPG_CELL_TOP_SOLID, SPG_CELL_SIDE_SOLID and (Sonic 2 only)
+ *     SPG_CELL_TOP_SOLID_2, SPG_CELL_SIDE_SOLID_2, and no other bit.
+ *   - cells2 (Sonic 2 only, may be NULL): see the field.
  *     map.cells == cells; map.x0, map.y0 (tiles), map.width, map.height
  *     (>= 1 each) inside the 1024 x 128 tile layout.
  *   - map.limit_left/right/bottom: the bounds (default: wide open).
@@ -92,6 +94,11 @@ typedef struct scenario {
     spg_map map;
     spg_mask masks[SCENARIO_MAX_MASKS];
     uint16_t *cells;
+    /* Sonic 2: the mask index (0..mask_count-1) a player on the secondary
+     * collision path sees in each cell (width * height, like cells), or
+     * NULL when every cell shows the same mask on both paths.  When set,
+     * map.secondary_masks == cells2.  Sonic 1: always NULL. */
+    uint8_t *cells2;
 
     spg_player start;  /* row 0 */
     int frames;        /* rows 1..frames */
@@ -196,6 +203,11 @@ int scenario_routine_ok(unsigned routine);
  * frames + 1 entries.
  */
 void scenario_run_core(const scenario *s, spg_player *rows);
+
+struct trace_layout;
+/* The column set of a scenario's traces: the special stage's, Sonic 2's
+ * (the normal columns and the Sonic 2 fields) or the normal one. */
+const struct trace_layout *scenario_layout(const scenario *s);
 
 struct trace;
 /*

@@ -55,6 +55,9 @@ int scenario_set_map(scenario *s, int x0, int y0, int width, int height)
     free(s->cells);
     s->cells = cells;
     s->map.cells = cells;
+    free(s->cells2);
+    s->cells2 = NULL;
+    s->map.secondary_masks = NULL;
     s->map.x0 = (uint16_t)x0;
     s->map.y0 = (uint16_t)y0;
     s->map.width = (uint16_t)width;
@@ -105,19 +108,30 @@ int scenario_trim_map(scenario *s)
     }
     int nw = right - left + 1, nh = bottom - top + 1;
     uint16_t *cells = malloc((size_t)nw * (size_t)nh * sizeof *cells);
-    if (cells == NULL)
+    uint8_t *cells2 = NULL;
+    if (s->cells2)
+        cells2 = malloc((size_t)nw * (size_t)nh);
+    if (cells == NULL || (s->cells2 && cells2 == NULL)) {
+        free(cells);
+        free(cells2);
         return -1;
+    }
     for (int y = 0; y < nh; y++)
         for (int x = 0; x < nw; x++) {
-            uint16_t c =
-                s->cells[(size_t)(y + top) * (size_t)w + (size_t)(x + left)];
+            size_t from = (size_t)(y + top) * (size_t)w + (size_t)(x + left);
+            size_t to = (size_t)y * (size_t)nw + (size_t)x;
+            uint16_t c = s->cells[from];
             /* an empty cell's flags are never read; drop them */
-            cells[(size_t)y * (size_t)nw + (size_t)x] =
-                (c & SPG_CELL_MASK) ? c : 0;
+            cells[to] = (c & SPG_CELL_MASK) ? c : 0;
+            if (cells2)
+                cells2[to] = (c & SPG_CELL_MASK) ? s->cells2[from] : 0;
         }
     free(s->cells);
     s->cells = cells;
     s->map.cells = cells;
+    free(s->cells2);
+    s->cells2 = cells2;
+    s->map.secondary_masks = cells2;
     s->map.x0 = (uint16_t)(s->map.x0 + left);
     s->map.y0 = (uint16_t)(s->map.y0 + top);
     s->map.width = (uint16_t)nw;
@@ -212,8 +226,14 @@ static int check_map(FILE *err, const scenario *s)
                       (unsigned)m->x0, (unsigned)m->y0, (unsigned)m->width,
                       (unsigned)m->height, SCENARIO_LAYOUT_TILES_X,
                       SCENARIO_LAYOUT_TILES_Y);
-    const uint16_t known = SPG_CELL_MASK | SPG_CELL_XFLIP | SPG_CELL_YFLIP |
-                           SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID;
+    uint16_t known = SPG_CELL_MASK | SPG_CELL_XFLIP | SPG_CELL_YFLIP |
+                     SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID;
+    if (s->game == SPG_GAME_SONIC2)
+        known |= SPG_CELL_TOP_SOLID_2 | SPG_CELL_SIDE_SOLID_2;
+    if (s->cells2 && s->game != SPG_GAME_SONIC2)
+        return refuse(err, s, "secondary-path masks in a Sonic 1 scenario");
+    if ((const uint8_t *)m->secondary_masks != s->cells2)
+        return refuse(err, s, "map.secondary_masks does not point at cells2");
     for (int y = 0; y < m->height; y++)
         for (int x = 0; x < m->width; x++) {
             uint16_t c = s->cells[(size_t)y * m->width + (size_t)x];
@@ -231,6 +251,14 @@ static int check_map(FILE *err, const scenario *s)
             if (k >= m->mask_count)
                 return refuse(err, s, "cell (%d, %d) names mask %u of %u", x,
                               y, k, (unsigned)m->mask_count);
+            if (s->cells2) {
+                unsigned k2 = s->cells2[(size_t)y * m->width + (size_t)x];
+                if (k2 >= m->mask_count || (k2 == 0) != (k == 0))
+                    return refuse(err, s,
+                                  "cell (%d, %d): secondary mask %u with "
+                                  "mask %u (both empty or both 1..%u)",
+                                  x, y, k2, k, (unsigned)m->mask_count - 1);
+            }
         }
     return 0;
 }
@@ -241,7 +269,11 @@ static int check_start(FILE *err, const scenario *s)
     if (p->status & 0x80)
         return refuse(err, s, "start status $%02X has bit 7 set",
                       (unsigned)p->status);
-    if (!scenario_anim_ok(&s->profile, p))
+    /* Until the core has Sonic 2's animation tables (no script for the
+     * default Walk id), a Sonic 2 start's animation bytes are not checked. */
+    int no_tables = s->game == SPG_GAME_SONIC2 &&
+                    spg_anim_last_position(&s->profile, 0) < 0;
+    if (!no_tables && !scenario_anim_ok(&s->profile, p))
         return refuse(err, s,
                       "start anim %u (position %u, sprite %u) is not a "
                       "state the animation tables define",
@@ -253,6 +285,20 @@ static int check_start(FILE *err, const scenario *s)
     if (p->jumping > 1)
         return refuse(err, s, "start jumping %u is not 0 or 1",
                       (unsigned)p->jumping);
+    spg_player d = spg_player_default(&s->profile);
+    if (s->game == SPG_GAME_SONIC2) {
+        if (!((p->top_solid_bit == 0x0C && p->lrb_solid_bit == 0x0D) ||
+              (p->top_solid_bit == 0x0E && p->lrb_solid_bit == 0x0F)))
+            return refuse(err, s,
+                          "start solid bits $%X/$%X are not a path "
+                          "($C/$D or $E/$F)",
+                          (unsigned)p->top_solid_bit,
+                          (unsigned)p->lrb_solid_bit);
+    } else if (p->top_solid_bit != d.top_solid_bit ||
+               p->lrb_solid_bit != d.lrb_solid_bit ||
+               p->spindash_counter != 0) {
+        return refuse(err, s, "Sonic 2 start fields in a Sonic 1 scenario");
+    }
     return 0;
 }
 
@@ -270,9 +316,7 @@ static int check_verifies(FILE *err, const scenario *s)
             return -1;
         if (v->note && check_text(err, s, "a verifies note", v->note, 0))
             return -1;
-        const trace_layout *lay = s->mode == SCENARIO_SPECIAL_STAGE
-                                      ? &trace_layout_special
-                                      : &trace_layout_normal;
+        const trace_layout *lay = scenario_layout(s);
         if (trace_layout_column(lay, v->field) < 0)
             return refuse(err, s, "verifies field '%s' is not a trace column",
                           v->field);
@@ -311,6 +355,7 @@ static int profile_equal(const spg_profile *a, const spg_profile *b)
            a->roll_height_radius == b->roll_height_radius &&
            a->roll_width_radius == b->roll_width_radius &&
            a->clamp_above_top_speed == b->clamp_above_top_speed &&
+           a->air_clamp_above_top_speed == b->air_clamp_above_top_speed &&
            a->jump_speed_underwater == b->jump_speed_underwater &&
            a->jump_release_cap_underwater == b->jump_release_cap_underwater &&
            a->rise_speed_cap == b->rise_speed_cap &&
@@ -357,7 +402,8 @@ int scenario_check(const scenario *s, FILE *err)
     }
     if (s->mode != SCENARIO_NORMAL)
         return refuse(err, s, "unknown mode %d", (int)s->mode);
-    if (s->game != SPG_GAME_SONIC1 || s->character != SPG_CHAR_SONIC ||
+    if (!(s->game == SPG_GAME_SONIC1 || s->game == SPG_GAME_SONIC2) ||
+        (s->character == SPG_CHAR_TAILS && s->game != SPG_GAME_SONIC2) ||
         spg_profile_get(s->game, s->character, s->variant, &prof) != 0)
         return refuse(err, s, "unsupported game, character or variant");
     if (!profile_equal(&prof, &s->profile))

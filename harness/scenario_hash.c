@@ -134,6 +134,29 @@ static uint64_t compute_hash(const scenario *s)
         h_u8(&f, p->anim_timer);
         h_u8(&f, p->render_flags);
     }
+    if (s->game == SPG_GAME_SONIC2) {
+        /* Sonic 2 only (so no Sonic 1 hash changes): the secondary path's
+         * mask of every cell, numbered on from the masks above, those
+         * masks, and the Sonic 2 start fields. */
+        static const char ext[] = "sonic2";
+        h_bytes(&f, ext, sizeof ext);
+        int first_new = used;
+        for (size_t i = 0; i < ncells; i++) {
+            unsigned m = s->cells2 ? s->cells2[i]
+                                   : (unsigned)(s->cells[i] & SPG_CELL_MASK);
+            if (m != 0 && canon[m] == 0) {
+                order[used++] = (int)m;
+                canon[m] = (uint16_t)used;
+            }
+            h_u16(&f, canon[m]);
+        }
+        h_u32(&f, (uint32_t)(used - first_new));
+        for (int i = first_new; i < used; i++)
+            h_mask(&f, &s->masks[order[i]]);
+        h_u16(&f, p->spindash_counter);
+        h_u8(&f, p->top_solid_bit);
+        h_u8(&f, p->lrb_solid_bit);
+    }
     return f.h;
 }
 

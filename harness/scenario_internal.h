@@ -22,6 +22,7 @@
 typedef struct sc_tiledef {
     const yaml_node_t *key; /* name node */
     uint16_t solidity;      /* SPG_CELL_TOP_SOLID / SIDE_SOLID */
+    uint16_t solidity2;     /* Sonic 2: SPG_CELL_TOP_SOLID_2 / SIDE_SOLID_2 */
 } sc_tiledef;
 
 typedef struct sc_loader {
@@ -47,7 +48,13 @@ typedef struct sc_loader {
 typedef struct sc_symbol {
     uint32_t key; /* 0: free slot */
     uint16_t word;
+    uint8_t mask2; /* Sonic 2: the secondary path's mask index */
 } sc_symbol;
+
+/* The Sonic 2 solidity bits for a Sonic 1 style pair (TOP_SOLID /
+ * SIDE_SOLID) and back. */
+uint16_t sc_solidity_to_2(uint16_t bits);
+uint16_t sc_solidity_from_2(uint16_t bits);
 
 #if defined(__GNUC__) || defined(__clang__)
 #define SC_PRINTF_LIKE(a, b) __attribute__((format(printf, a, b)))

@@ -13,6 +13,29 @@ static const uint16_t solidity_bits[] = {
     SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID, SPG_CELL_TOP_SOLID,
     SPG_CELL_SIDE_SOLID, 0};
 
+uint16_t sc_solidity_to_2(uint16_t bits)
+{
+    return (uint16_t)(((bits & SPG_CELL_TOP_SOLID) ? SPG_CELL_TOP_SOLID_2 : 0) |
+                      ((bits & SPG_CELL_SIDE_SOLID) ? SPG_CELL_SIDE_SOLID_2
+                                                    : 0));
+}
+
+uint16_t sc_solidity_from_2(uint16_t bits)
+{
+    return (uint16_t)(((bits & SPG_CELL_TOP_SOLID_2) ? SPG_CELL_TOP_SOLID : 0) |
+                      ((bits & SPG_CELL_SIDE_SOLID_2) ? SPG_CELL_SIDE_SOLID
+                                                      : 0));
+}
+
+/* A Sonic 2 only key in a Sonic 1 scenario. */
+static int sonic2_only(sc_loader *L, const yaml_node_t *n, const char *key)
+{
+    return sc_fail(L, n,
+                   "%s: only a Sonic 2 scenario (game: sonic2) has a "
+                   "secondary collision path",
+                   key);
+}
+
 static int get_solidity(sc_loader *L, const yaml_node_t *n, const char *what,
                         uint16_t *out)
 {
@@ -56,7 +79,7 @@ static int get_bytes16(sc_loader *L, const yaml_node_t *n, const char *what,
 int sc_load_tiles(sc_loader *L, const yaml_node_t *tiles)
 {
     static const char *const keys[] = {"heights", "widths", "angle",
-                                       "solidity", NULL};
+                                       "solidity", "solidity2", NULL};
     static const char *const req[] = {"heights", "angle", NULL};
     if (sc_want_type(L, tiles, YAML_MAPPING_NODE, "tiles"))
         return -1;
@@ -126,6 +149,17 @@ int sc_load_tiles(sc_loader *L, const yaml_node_t *tiles)
         const yaml_node_t *so = sc_get(L, v, "solidity");
         if (so && get_solidity(L, so, "solidity", &t->solidity))
             return -1;
+        /* the secondary path: as the primary unless given */
+        t->solidity2 = sc_solidity_to_2(t->solidity);
+        const yaml_node_t *so2 = sc_get(L, v, "solidity2");
+        if (so2) {
+            uint16_t bits2;
+            if (L->s->game != SPG_GAME_SONIC2)
+                return sonic2_only(L, so2, "solidity2");
+            if (get_solidity(L, so2, "solidity2", &bits2))
+                return -1;
+            t->solidity2 = sc_solidity_to_2(bits2);
+        }
         L->ntiles++;
     }
     return 0;
@@ -173,6 +207,12 @@ static int32_t lookup(const sc_loader *L, uint32_t key)
         return -1;
     const sc_symbol *e = &L->symbols[slot_of(L, key)];
     return e->key == key ? (int32_t)e->word : -1;
+}
+
+/* The secondary path's mask index of a symbol in the legend. */
+static uint8_t lookup_mask2(const sc_loader *L, uint32_t key)
+{
+    return L->symbols[slot_of(L, key)].mask2;
 }
 
 /* Printable ASCII other than space, for messages and symbols. */
@@ -233,7 +273,8 @@ static int legend_key(sc_loader *L, const yaml_node_t *k, uint32_t *key)
 
 static int load_legend(sc_loader *L, const yaml_node_t *legend)
 {
-    static const char *const keys[] = {"tile", "flip", "solidity", NULL};
+    static const char *const keys[] = {"tile", "flip", "solidity",
+                                       "solidity2", "tile2", NULL};
     static const char *const req[] = {"tile", NULL};
     if (sc_want_type(L, legend, YAML_MAPPING_NODE, "legend"))
         return -1;
@@ -256,21 +297,45 @@ static int load_legend(sc_loader *L, const yaml_node_t *legend)
         uint32_t key = 0;
         if (legend_key(L, k, &key))
             return -1;
-        int ti;
-        uint16_t word = 0, solidity;
+        int ti, ti2;
+        uint16_t word = 0, solidity, solidity2;
         if (v->type == YAML_SCALAR_NODE) {
             if ((ti = find_tile(L, v)) < 0)
                 return -1;
+            ti2 = ti;
             solidity = L->tiles[ti].solidity;
+            solidity2 = L->tiles[ti].solidity2;
         } else {
             if (sc_check_keys(L, v, "legend entry", keys, req))
                 return -1;
             if ((ti = find_tile(L, sc_get(L, v, "tile"))) < 0)
                 return -1;
+            ti2 = ti;
             solidity = L->tiles[ti].solidity;
+            solidity2 = L->tiles[ti].solidity2;
             const yaml_node_t *so = sc_get(L, v, "solidity");
-            if (so && get_solidity(L, so, "solidity", &solidity))
-                return -1;
+            if (so) {
+                if (get_solidity(L, so, "solidity", &solidity))
+                    return -1;
+                /* an entry's solidity counts for both paths unless it
+                 * gives solidity2 as well */
+                solidity2 = sc_solidity_to_2(solidity);
+            }
+            const yaml_node_t *so2 = sc_get(L, v, "solidity2");
+            if (so2) {
+                if (L->s->game != SPG_GAME_SONIC2)
+                    return sonic2_only(L, so2, "solidity2");
+                if (get_solidity(L, so2, "solidity2", &solidity2))
+                    return -1;
+                solidity2 = sc_solidity_to_2(solidity2);
+            }
+            const yaml_node_t *t2 = sc_get(L, v, "tile2");
+            if (t2) {
+                if (L->s->game != SPG_GAME_SONIC2)
+                    return sonic2_only(L, t2, "tile2");
+                if ((ti2 = find_tile(L, t2)) < 0)
+                    return -1;
+            }
             const yaml_node_t *fl = sc_get(L, v, "flip");
             if (fl) {
                 if (sc_want_type(L, fl, YAML_SEQUENCE_NODE, "flip"))
@@ -291,9 +356,12 @@ static int load_legend(sc_loader *L, const yaml_node_t *legend)
             }
         }
         word |= (uint16_t)(ti + 1) | solidity;
+        if (L->s->game == SPG_GAME_SONIC2)
+            word |= solidity2;
         sc_symbol *e = &L->symbols[slot_of(L, key)];
         e->key = key;
         e->word = word;
+        e->mask2 = (uint8_t)(ti2 + 1);
     }
     return 0;
 }
@@ -396,8 +464,12 @@ int sc_load_map(sc_loader *L, const yaml_node_t *map)
                        "layout (%d px)",
                        (long long)oy, height * 16, SC_LAYOUT_MAX_Y);
     s->cells = malloc(width * height * sizeof *s->cells);
-    if (s->cells == NULL)
+    uint8_t *cells2 = calloc(width * height, 1);
+    if (s->cells == NULL || cells2 == NULL) {
+        free(cells2);
         return sc_fail(L, rows, "out of memory");
+    }
+    int differs = 0;
     for (size_t y = 0; y < height; y++) {
         const yaml_node_t *r = sc_node_at(L, b[y]);
         const unsigned char *row = (const unsigned char *)sc_sval(r);
@@ -411,12 +483,23 @@ int sc_load_map(sc_loader *L, const yaml_node_t *map)
                     ok &= graphic(c[i]);
                 if (ok)
                     word = lookup(L, pack(c, L->cell_width));
-                if (word < 0)
+                if (word < 0) {
+                    free(cells2);
                     return unknown_symbol(L, r, c, x + 1);
+                }
                 w = (uint16_t)word;
+                uint8_t m2 = lookup_mask2(L, pack(c, L->cell_width));
+                cells2[y * width + x] = m2;
+                differs |= m2 != (w & SPG_CELL_MASK);
             }
             s->cells[y * width + x] = w;
         }
+    }
+    if (differs) {
+        s->cells2 = cells2;
+        s->map.secondary_masks = cells2;
+    } else {
+        free(cells2);
     }
     s->map.cells = s->cells;
     s->map.x0 = (uint16_t)(ox / 16);

@@ -126,6 +126,41 @@ static int load_routine(sc_loader *L, const yaml_node_t *n, spg_player *p)
                    (long long)v, why);
 }
 
+/* Sonic 2's collision path ($3E/$3F) and spindash counter ($3A); refused
+ * in a Sonic 1 scenario. */
+static int load_sonic2(sc_loader *L, const yaml_node_t *st, spg_player *p)
+{
+    static const char *const s2keys[] = {"path", "spindash_counter"};
+    if (L->s->game != SPG_GAME_SONIC2) {
+        for (size_t i = 0; i < sizeof s2keys / sizeof s2keys[0]; i++) {
+            const yaml_node_t *n = sc_get(L, st, s2keys[i]);
+            if (n)
+                return sc_fail(L, n,
+                               "%s: only a Sonic 2 scenario (game: sonic2) "
+                               "has this field",
+                               s2keys[i]);
+        }
+        return 0;
+    }
+    const yaml_node_t *n = sc_get(L, st, "path");
+    if (n) {
+        static const char *const paths[] = {"primary", "secondary", NULL};
+        int d;
+        if (sc_get_enum(L, n, "path", paths, &d))
+            return -1;
+        /* top_solid_bit / lrb_solid_bit: $C/$D primary, $E/$F secondary */
+        p->top_solid_bit = d ? 0x0E : 0x0C;
+        p->lrb_solid_bit = d ? 0x0F : 0x0D;
+    }
+    int64_t v;
+    int r;
+    if ((r = opt_int(L, st, "spindash_counter", 0, 65535, &v)) < 0)
+        return -1;
+    if (r)
+        p->spindash_counter = (uint16_t)v;
+    return 0;
+}
+
 int sc_load_start(sc_loader *L, const yaml_node_t *st)
 {
     /* clang-format off */
@@ -135,7 +170,8 @@ int sc_load_start(sc_loader *L, const yaml_node_t *st)
         "pushing", "underwater", "height_radius", "width_radius", "anim",
         "routine", "control_lock", "jumping", "angle_buffer_1",
         "angle_buffer_2", "word_38", "prev_anim", "anim_frame",
-        "anim_timer", "mapping_frame", "render_flags", NULL};
+        "anim_timer", "mapping_frame", "render_flags", "path",
+        "spindash_counter", NULL};
     /* clang-format on */
     scenario *s = L->s;
     spg_player *p = &s->start;
@@ -235,5 +271,5 @@ int sc_load_start(sc_loader *L, const yaml_node_t *st)
         return -1;
     if (r)
         p->word_38 = (uint16_t)v;
-    return 0;
+    return load_sonic2(L, st, p);
 }

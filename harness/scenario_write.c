@@ -241,41 +241,116 @@ static const char *solidity_name(uint16_t bits)
                                                               : "none";
 }
 
-/* The kinds of cell (distinct non-empty cell words) in order of first use;
- * tile numbers (1-based) of the masks in order of first use. */
+/* The kinds of cell (distinct non-empty cells: cell word and, for Sonic
+ * 2, the secondary path's mask) in order of first use; tile numbers
+ * (1-based) of the masks in order of first use (a cell's mask, then its
+ * secondary mask). */
 typedef struct kinds {
     int count;
-    uint16_t word[SCENARIO_MAX_MASKS * 16];
+    uint32_t *key;   /* per kind: word | secondary mask << 16 */
+    size_t cap;      /* hash slots (a power of two) */
+    uint32_t *slot_key;
+    int32_t *slot_kind; /* -1: free */
     int tiles;
     uint16_t tile_of_mask[SCENARIO_MAX_MASKS]; /* 0: unused */
     int mask_of_tile[SCENARIO_MAX_MASKS];
     uint16_t tile_solidity[SCENARIO_MAX_MASKS];
-    int16_t kind_of_word[0x8000]; /* -1: not used */
+    uint16_t tile_solidity2[SCENARIO_MAX_MASKS]; /* Sonic 2 bits */
 } kinds;
 
-static void find_kinds(const scenario *s, kinds *k)
+static uint32_t cell_key(const scenario *s, size_t i)
 {
-    k->count = 0;
-    k->tiles = 0;
-    memset(k->tile_of_mask, 0, sizeof k->tile_of_mask);
-    for (size_t i = 0; i < sizeof k->kind_of_word / sizeof k->kind_of_word[0];
-         i++)
-        k->kind_of_word[i] = -1;
+    uint16_t c = s->cells[i];
+    unsigned m2 = s->cells2 ? s->cells2[i] : (unsigned)(c & SPG_CELL_MASK);
+    return (uint32_t)c | (uint32_t)m2 << 16;
+}
+
+static size_t kind_slot(const kinds *k, uint32_t key)
+{
+    size_t i = (size_t)((key * 2654435761u) >> 5) & (k->cap - 1);
+    while (k->slot_kind[i] >= 0 && k->slot_key[i] != key)
+        i = (i + 1) & (k->cap - 1);
+    return i;
+}
+
+static int kind_of(const kinds *k, uint32_t key)
+{
+    return k->slot_kind[kind_slot(k, key)];
+}
+
+static void free_kinds(kinds *k)
+{
+    if (k) {
+        free(k->key);
+        free(k->slot_key);
+        free(k->slot_kind);
+        free(k);
+    }
+}
+
+static void add_tile(kinds *k, unsigned m, uint16_t solidity,
+                     uint16_t solidity2)
+{
+    if (m == 0 || k->tile_of_mask[m] != 0)
+        return;
+    k->mask_of_tile[k->tiles] = (int)m;
+    k->tile_solidity[k->tiles] = solidity;
+    k->tile_solidity2[k->tiles] = solidity2;
+    k->tile_of_mask[m] = (uint16_t)++k->tiles;
+}
+
+static uint16_t to_2(uint16_t bits)
+{
+    return (uint16_t)(((bits & SPG_CELL_TOP_SOLID) ? SPG_CELL_TOP_SOLID_2 : 0) |
+                      ((bits & SPG_CELL_SIDE_SOLID) ? SPG_CELL_SIDE_SOLID_2
+                                                    : 0));
+}
+
+static uint16_t from_2(uint16_t bits)
+{
+    return (uint16_t)(((bits & SPG_CELL_TOP_SOLID_2) ? SPG_CELL_TOP_SOLID : 0) |
+                      ((bits & SPG_CELL_SIDE_SOLID_2) ? SPG_CELL_SIDE_SOLID
+                                                      : 0));
+}
+
+#define SOLID_1 (SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID)
+#define SOLID_2 (SPG_CELL_TOP_SOLID_2 | SPG_CELL_SIDE_SOLID_2)
+
+static kinds *find_kinds(const scenario *s)
+{
     size_t n = (size_t)s->map.width * s->map.height;
+    kinds *k = calloc(1, sizeof *k);
+    if (k == NULL)
+        return NULL;
+    k->cap = 16;
+    while (k->cap < 2 * n)
+        k->cap *= 2;
+    k->key = malloc(n * sizeof *k->key);
+    k->slot_key = malloc(k->cap * sizeof *k->slot_key);
+    k->slot_kind = malloc(k->cap * sizeof *k->slot_kind);
+    if (k->key == NULL || k->slot_key == NULL || k->slot_kind == NULL) {
+        free_kinds(k);
+        return NULL;
+    }
+    for (size_t i = 0; i < k->cap; i++)
+        k->slot_kind[i] = -1;
     for (size_t i = 0; i < n; i++) {
         uint16_t c = s->cells[i];
         unsigned m = c & SPG_CELL_MASK;
-        if (m == 0 || k->kind_of_word[c] >= 0)
+        uint32_t key = cell_key(s, i);
+        if (m == 0)
             continue;
-        if (k->tile_of_mask[m] == 0) {
-            k->mask_of_tile[k->tiles] = (int)m;
-            k->tile_solidity[k->tiles] =
-                c & (SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID);
-            k->tile_of_mask[m] = (uint16_t)++k->tiles;
-        }
-        k->kind_of_word[c] = (int16_t)k->count;
-        k->word[k->count++] = c;
+        size_t sl = kind_slot(k, key);
+        if (k->slot_kind[sl] >= 0)
+            continue;
+        add_tile(k, m, c & SOLID_1, c & SOLID_2);
+        /* a mask seen only on the secondary path: default solidity */
+        add_tile(k, key >> 16, SOLID_1, SOLID_2);
+        k->slot_key[sl] = key;
+        k->slot_kind[sl] = k->count;
+        k->key[k->count++] = key;
     }
+    return k;
 }
 
 static void put_symbol(FILE *f, int kind, int wide)
@@ -312,6 +387,10 @@ static void write_tiles(FILE *f, const scenario *s, const kinds *k)
         if (k->tile_solidity[t] != (SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID))
             fprintf(f, "    solidity: %s\n",
                     solidity_name(k->tile_solidity[t]));
+        if (s->game == SPG_GAME_SONIC2 &&
+            k->tile_solidity2[t] != to_2(k->tile_solidity[t]))
+            fprintf(f, "    solidity2: %s\n",
+                    solidity_name(from_2(k->tile_solidity2[t])));
     }
 }
 
@@ -324,14 +403,22 @@ static void write_map(FILE *f, const scenario *s, const kinds *k)
     if (k->count > 0) {
         fputs("  legend:\n", f);
         for (int i = 0; i < k->count; i++) {
-            uint16_t c = k->word[i];
+            uint16_t c = (uint16_t)(k->key[i] & 0xFFFFu);
+            unsigned m2 = k->key[i] >> 16;
             int t = k->tile_of_mask[c & SPG_CELL_MASK] - 1;
+            int t2 = k->tile_of_mask[m2] - 1;
             uint16_t sol = c & (SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID);
+            uint16_t sol2 = c & SOLID_2;
+            int s2 = s->game == SPG_GAME_SONIC2;
+            /* what the loader gives solidity2 when it is left out */
+            uint16_t sol2_default =
+                sol != k->tile_solidity[t] ? to_2(sol) : k->tile_solidity2[t];
             fputs("    \"", f);
             put_symbol(f, i, wide);
             fputs("\": ", f);
             if (!(c & (SPG_CELL_XFLIP | SPG_CELL_YFLIP)) &&
-                sol == k->tile_solidity[t]) {
+                sol == k->tile_solidity[t] &&
+                (!s2 || (sol2 == k->tile_solidity2[t] && t2 == t))) {
                 fprintf(f, "t%d\n", t + 1);
                 continue;
             }
@@ -343,6 +430,10 @@ static void write_map(FILE *f, const scenario *s, const kinds *k)
                         (c & SPG_CELL_YFLIP) ? "y" : "");
             if (sol != k->tile_solidity[t])
                 fprintf(f, ", solidity: %s", solidity_name(sol));
+            if (s2 && sol2 != sol2_default)
+                fprintf(f, ", solidity2: %s", solidity_name(from_2(sol2)));
+            if (s2 && t2 != t)
+                fprintf(f, ", tile2: t%d", t2 + 1);
             fputs("}\n", f);
         }
     }
@@ -350,11 +441,11 @@ static void write_map(FILE *f, const scenario *s, const kinds *k)
     for (int y = 0; y < s->map.height; y++) {
         fputs("    - \"", f);
         for (int x = 0; x < s->map.width; x++) {
-            uint16_t c = s->cells[(size_t)y * s->map.width + (size_t)x];
-            if (c == 0)
+            size_t i = (size_t)y * s->map.width + (size_t)x;
+            if ((s->cells[i] & SPG_CELL_MASK) == 0)
                 fputs(wide ? ".." : ".", f);
             else
-                put_symbol(f, k->kind_of_word[c], wide);
+                put_symbol(f, kind_of(k, cell_key(s, i)), wide);
         }
         fputs("\"\n", f);
     }
@@ -441,6 +532,10 @@ static void write_start(FILE *f, const scenario *s)
         FIELD("mapping_frame: %u", (unsigned)p->mapping_frame);
     if (p->render_flags != d.render_flags)
         FIELD("render_flags: 0x%02X", (unsigned)p->render_flags);
+    if (s->game == SPG_GAME_SONIC2 && p->top_solid_bit != d.top_solid_bit)
+        FIELD("path: %s", p->top_solid_bit == 0x0E ? "secondary" : "primary");
+    if (p->spindash_counter)
+        FIELD("spindash_counter: 0x%04X", (unsigned)p->spindash_counter);
 #undef FIELD
     fputs(any ? "\n" : "start: {}\n", f);
 }
@@ -528,10 +623,13 @@ int scenario_write_yaml(FILE *f, const scenario *s)
         return -1;
     kinds *k = NULL;
     if (s->mode == SCENARIO_NORMAL) {
-        k = malloc(sizeof *k);
+        k = find_kinds(s);
         if (k == NULL)
             return -1;
-        find_kinds(s, k);
+        if (k->count > SYMBOLS2 * SYMBOLS2) {
+            free_kinds(k);
+            return -1;
+        }
     }
 
     fputs("name: ", f);
@@ -551,7 +649,9 @@ int scenario_write_yaml(FILE *f, const scenario *s)
         scenario_special_write(f, s);
         fputc('\n', f);
     } else {
-        fprintf(f, "game: sonic1\ncharacter: sonic\nvariant: %s\n\n",
+        fprintf(f, "game: %s\ncharacter: %s\nvariant: %s\n\n",
+                s->game == SPG_GAME_SONIC2 ? "sonic2" : "sonic1",
+                s->character == SPG_CHAR_TAILS ? "tails" : "sonic",
                 variants[s->variant]);
         write_tiles(f, s, k);
         fputc('\n', f);
@@ -563,6 +663,6 @@ int scenario_write_yaml(FILE *f, const scenario *s)
     }
     write_input(f, s);
     write_verifies(f, s);
-    free(k);
+    free_kinds(k);
     return ferror(f) ? -1 : 0;
 }

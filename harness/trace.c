@@ -28,6 +28,23 @@ const char *const trace_columns[TRACE_COLUMNS] = {
 const trace_layout trace_layout_normal = {"normal", TRACE_COLUMNS,
                                           trace_columns};
 
+static const char *const sonic2_columns[TRACE_COLUMNS_SONIC2] = {
+    "frame",
+    "x", "x_sub", "y", "y_sub",
+    "x_speed", "y_speed", "ground_speed",
+    "angle",
+    "facing_left", "in_air", "rolling", "on_object", "roll_jump",
+    "pushing", "underwater",
+    "width_radius", "height_radius",
+    "control_lock", "anim", "routine", "jumping",
+    "mapping_frame", "anim_frame", "anim_timer", "prev_anim", "render_flags",
+    "angle_buffer_1", "angle_buffer_2", "word_38",
+    "spindash_counter", "top_solid_bit", "lrb_solid_bit",
+};
+
+const trace_layout trace_layout_sonic2 = {"sonic2", TRACE_COLUMNS_SONIC2,
+                                          sonic2_columns};
+
 int trace_layout_column(const trace_layout *l, const char *name)
 {
     for (int i = 0; i < l->count; i++)
@@ -86,6 +103,17 @@ void trace_row_values(int frame, const spg_player *p, int32_t out[TRACE_COLUMNS]
     out[k++] = p->angle_buffer_1;
     out[k++] = p->angle_buffer_2;
     out[k++] = p->word_38;
+}
+
+void trace_row_values_layout(const trace_layout *l, int frame,
+                             const spg_player *p, int32_t *out)
+{
+    trace_row_values(frame, p, out);
+    if (l == &trace_layout_sonic2) {
+        out[TRACE_COLUMNS] = p->spindash_counter;
+        out[TRACE_COLUMNS + 1] = p->top_solid_bit;
+        out[TRACE_COLUMNS + 2] = p->lrb_solid_bit;
+    }
 }
 
 void trace_write_header(FILE *f, const trace_meta *meta)
@@ -215,7 +243,8 @@ static int header_columns(const char *line, const trace_layout **out)
     size_t n = strlen(p);
     while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
         n--;
-    static const trace_layout *const known[] = {&trace_layout_special};
+    static const trace_layout *const known[] = {&trace_layout_special,
+                                                &trace_layout_sonic2};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         if (strlen(known[i]->name) == n &&
             strncmp(p, known[i]->name, n) == 0) {
@@ -532,9 +561,15 @@ int trace_alloc(trace *out, const trace_layout *l, int n)
 
 int trace_from_players(trace *out, const spg_player *rows, int n)
 {
-    if (trace_alloc(out, &trace_layout_normal, n) != 0)
+    return trace_from_players_layout(out, &trace_layout_normal, rows, n);
+}
+
+int trace_from_players_layout(trace *out, const trace_layout *l,
+                              const spg_player *rows, int n)
+{
+    if (trace_alloc(out, l, n) != 0)
         return -1;
     for (int i = 0; i < n; i++)
-        trace_row_values(i, &rows[i], out->values[i]);
+        trace_row_values_layout(l, i, &rows[i], out->values[i]);
     return 0;
 }

@@ -45,6 +45,10 @@ typedef struct trace_layout {
 
 extern const trace_layout trace_layout_normal;
 extern const trace_layout trace_layout_special; /* trace_special.c */
+/* Sonic 2: the normal columns, then spindash_counter, top_solid_bit and
+ * lrb_solid_bit ("# columns: sonic2"). */
+#define TRACE_COLUMNS_SONIC2 (TRACE_COLUMNS + 3)
+extern const trace_layout trace_layout_sonic2;
 
 /* Index of a column of layout l by name, or -1. */
 int trace_layout_column(const trace_layout *l, const char *name);
@@ -54,6 +58,10 @@ int trace_column_index(const char *name);
 
 /* The values of one row, in column order. */
 void trace_row_values(int frame, const spg_player *p, int32_t out[TRACE_COLUMNS]);
+
+/* The same for a player column set l (normal or sonic2): l->count values. */
+void trace_row_values_layout(const trace_layout *l, int frame,
+                             const spg_player *p, int32_t *out);
 
 /* Header lines; NULL fields are left out. */
 typedef struct trace_meta {
@@ -103,7 +111,7 @@ typedef struct trace {
  * unique; spaces around a name ignored); every following line holds one
  * integer per column.  A `frame` column is optional; when present it must
  * count rows from 0.  A "# columns: NAME" header line before the column
- * row names the column set (only special_stage is known).  On
+ * row names the column set (special_stage or sonic2).  On
  * error prints "file:line: message" to err and returns -1 (nothing to
  * free).
  */
@@ -117,6 +125,10 @@ int trace_find_column(const trace *t, const char *name);
  * comparing with one read from a file.  Header fields are left empty.
  * Returns 0, or -1 when out of memory. */
 int trace_from_players(trace *out, const spg_player *rows, int n);
+
+/* The same in column set l (trace_layout_normal or trace_layout_sonic2). */
+int trace_from_players_layout(trace *out, const trace_layout *l,
+                              const spg_player *rows, int n);
 
 /* An empty trace of `n` rows with column set l (names from l, values
  * zeroed), for a run to fill.  Returns 0, or -1 when out of memory. */

@@ -95,7 +95,7 @@ void spg_jump_direction(spg_frame *f, spg_player *p)
             p->status |= SPG_STATUS_FACING_LEFT;
             if (next > limit)
                 xs = next;
-            else if (pr->clamp_above_top_speed || xs > limit)
+            else if (pr->air_clamp_above_top_speed || xs > limit)
                 xs = limit;
             /* else (no clamp switch): keep the higher speed */
         }
@@ -104,7 +104,7 @@ void spg_jump_direction(spg_frame *f, spg_player *p)
             p->status &= (uint8_t)~SPG_STATUS_FACING_LEFT;
             if (next < pr->top_speed)
                 xs = next;
-            else if (pr->clamp_above_top_speed || xs < pr->top_speed)
+            else if (pr->air_clamp_above_top_speed || xs < pr->top_speed)
                 xs = pr->top_speed;
         }
         p->x_speed = xs;

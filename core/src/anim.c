@@ -366,6 +366,8 @@ int spg_anim_last_position(const spg_profile *profile, uint8_t anim)
     const anim_script *s;
     unsigned i;
 
+    if (profile->game == SPG_GAME_SONIC2)
+        return spg_s2_anim_last_position(profile, anim);
     if (profile->game != SPG_GAME_SONIC1 || anim >= SPG_ANIM_COUNT)
         return -1;
     s = &scripts[anim];
@@ -384,5 +386,7 @@ int spg_anim_last_position(const spg_profile *profile, uint8_t anim)
 
 int spg_anim_mapping_frames(const spg_profile *profile)
 {
+    if (profile->game == SPG_GAME_SONIC2)
+        return spg_s2_anim_mapping_frames(profile);
     return profile->game == SPG_GAME_SONIC1 ? FR_WATERSLIDE + 1 : 0;
 }

@@ -1,6 +1,7 @@
 /*
  * anim.h - Sonic 1's animation ids (obAnim, $1C) and the animation
- * routine, Sonic_Animate (anim.c).
+ * routine, Sonic_Animate (anim.c); Sonic 2's routines for Sonic and Tails
+ * (anim_s2.c).
  *
  * The ids are the indices of Sonic's animation script table (Ani_Sonic);
  * the trace shows them in the `anim` column.  The physics code sets the
@@ -42,5 +43,43 @@ enum {
  * and ground speed; nothing else of the physics.
  */
 void spg_animate(spg_player *p);
+
+/*
+ * Sonic 2's animation ids (anim, $1C) where they differ from Sonic 1's:
+ * the indices of SonicAniData; Tails' TailsAniData shares the ids the
+ * player code sets (Walk 0, Roll 2, Wait 5, Balance 6, LookUp 7, Duck 8,
+ * Spindash 9, Stop $D, Death $18), but $A, $B, $C, $1D and $1E are other
+ * animations of his (Tails has no idle skip and a single balance).
+ */
+enum {
+    SPG_S2_ANIM_SPINDASH = 0x09, /* charging a spindash */
+    SPG_S2_ANIM_BLINK = 0x0A,    /* Sonic: the idle skip's first step;
+                                    ends by switching to the walk */
+    SPG_S2_ANIM_GETUP = 0x0B,    /* Sonic: the idle skip after the long
+                                    wait; ends by switching to the walk */
+    SPG_S2_ANIM_BALANCE2 = 0x0C, /* Sonic: at a ledge, further out */
+    SPG_S2_ANIM_BALANCE3 = 0x1D, /* Sonic: at a ledge, facing away */
+    SPG_S2_ANIM_BALANCE4 = 0x1E  /* Sonic: further out, facing away */
+};
+
+/**
+ * Sonic 2's animation routine for the player: Sonic_Animate ($1B350) when
+ * profile->character is SPG_CHAR_SONIC, Tails_Animate ($1CDC4) for
+ * SPG_CHAR_TAILS (anim_s2.c).  Like spg_animate, and besides: an id change
+ * also clears the pushing status bit; scripts end in bytes $F0..$FF and
+ * those of Stop, Blink, GetUp (and Spring, Bubble, Blank, LieDown) switch
+ * the id to the walk; Sonic's walk/run shows its entry before counting the
+ * timer, Tails' after it; Tails' roll is an ordinary script.  Reads anim,
+ * prev_anim, status (facing, pushing), angle and ground speed; writes
+ * anim, prev_anim, anim_frame, anim_timer, mapping_frame, the flip bits of
+ * render_flags and the pushing bit.  Super Sonic, the sliding bit and
+ * flip_angle (the tumble) are taken as 0.
+ */
+void spg_s2_animate(const spg_profile *profile, spg_player *p);
+
+/* spg_anim_last_position / spg_anim_mapping_frames for Sonic 2's
+ * characters (anim_s2.c); -1 / 0 for another game. */
+int spg_s2_anim_last_position(const spg_profile *profile, uint8_t anim);
+int spg_s2_anim_mapping_frames(const spg_profile *profile);
 
 #endif /* SPG_ANIM_H */

@@ -131,8 +131,10 @@ static void move_right(const spg_profile *pr, spg_player *p)
  * width instead; with no objects in the level the on-object bit points at
  * object slot 0, the player itself, whose $18 half width always falls in
  * the "not at an edge" window, so it goes straight to looking up/ducking.
+ * Sonic 2's Tails_Move balances the same way (Sonic 2's Sonic has his own,
+ * spg_balance_sonic2).
  */
-static void stand_still(spg_frame *f, spg_player *p)
+void spg_stand_still(spg_frame *f, spg_player *p)
 {
     p->status &= (uint8_t)~SPG_STATUS_PUSHING;
     p->anim = SPG_ANIM_WAIT;
@@ -149,7 +151,12 @@ static void stand_still(spg_frame *f, spg_player *p)
             return;
         }
     }
-    /* Sonic_LookUp / Sonic_Duck (the camera shift is not simulated). */
+    spg_look_up_or_duck(f, p);
+}
+
+/* Sonic_LookUp / Sonic_Duck (the camera shift is not simulated). */
+void spg_look_up_or_duck(spg_frame *f, spg_player *p)
+{
     if (f->input.held & SPG_BTN_UP)
         p->anim = SPG_ANIM_LOOKUP;
     else if (f->input.held & SPG_BTN_DOWN)
@@ -189,7 +196,7 @@ void spg_move(spg_frame *f, spg_player *p)
         if (f->input.held & SPG_BTN_RIGHT)
             move_right(pr, p);
         if (quadrant(p->angle) == 0 && p->ground_speed == 0)
-            stand_still(f, p);
+            spg_routines_get(pr)->stand_still(f, p);
     }
     if (!(f->input.held & (SPG_BTN_LEFT | SPG_BTN_RIGHT)))
         p->ground_speed = friction(p->ground_speed, pr->acceleration);

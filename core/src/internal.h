@@ -19,6 +19,8 @@
  *   player.c     spg_step: Sonic_Control and the mode routines, SpeedToPos,
  *                Sonic_LevelBound
  *   anim.c       Sonic_Animate and Sonic's animation scripts (anim.h)
+ *   sonic2.c     Sonic 2's routines where their shape differs
+ *   routines.c   the per-game routine tables (spg_routines_get)
  *   profile.c    game profiles, defaults
  */
 #ifndef SPG_INTERNAL_H
@@ -40,6 +42,57 @@ typedef struct spg_frame {
     spg_input input;          /* v_jpadhold2 / v_jpadpress2 */
     uint8_t anglebuffer[2];   /* v_anglebuffer, v_anglebuffer2 */
 } spg_frame;
+
+/*
+ * The per-game routine table: where a game's routine differs in shape from
+ * Sonic 1's, the table names that game's own function (written beside the
+ * Sonic 1 one and named after the game's routine).  spg_routines_get
+ * (routines.c) is the one place that picks a table, from the profile's
+ * game and character; every caller goes through it.
+ */
+typedef struct spg_routines {
+    /* Obj01_Modes / Sonic_Modes: the mode routines of routine 2. */
+    void (*mode_normal)(spg_frame *f, spg_player *p);
+    void (*mode_roll)(spg_frame *f, spg_player *p);
+    /* Sonic_JumpHeight (the air mode routine calls it first). */
+    void (*jump_height)(spg_frame *f, spg_player *p);
+    /* The standing-still part of Sonic_Move: balance, look up, duck. */
+    void (*stand_still)(spg_frame *f, spg_player *p);
+    /* What Sonic_RollSpeed does when the ground speed has reached 0. */
+    void (*roll_stopped)(spg_frame *f, spg_player *p);
+    /* Sonic_Angle: the new ground angle from the two ground sensors;
+     * returns the chosen distance. */
+    int16_t (*sonic_angle)(spg_frame *f, spg_player *p, int16_t d0,
+                           int16_t d1);
+    /* Sonic_AnglePos: the largest positive distance to the surface that
+     * still snaps (`horizontal`: the player is in a wall mode). */
+    int16_t (*snap_limit)(const spg_player *p, int horizontal);
+    /* Sonic_ResetOnFloor as the airborne collision calls it: `landing`
+     * is set for the floor landings (Sonic 1 sets the walk animation
+     * after the call there, not on a ceiling). */
+    void (*reset_on_floor)(const spg_profile *pr, spg_player *p,
+                           int landing);
+    /* KillSonic / KillCharacter. */
+    void (*kill)(const spg_profile *pr, spg_player *p);
+    /* Routine 6 (Sonic_Death / Obj01_Dead) and routine 8 (Sonic_ResetLevel
+     * / Obj01_Gone). */
+    void (*dead)(const spg_map *map, const spg_profile *pr, spg_player *p);
+    void (*gone)(spg_player *p);
+    /* Sonic_Animate (Sonic 2: Sonic_Animate / Tails_Animate). */
+    void (*animate)(const spg_profile *pr, spg_player *p);
+    /* FindNearestTile / Find_Tile: the cell word at a level pixel; *slot
+     * gets its index in spg_map.cells, -1 when it is outside the map. */
+    uint16_t (*find_tile)(const spg_frame *f, int16_t x, int16_t y,
+                          int32_t *slot);
+    /* The cell bit a sensor tests: `side` 0 for the floor sensors (d5 =
+     * top_solid_bit), 1 for walls and ceilings (lrb_solid_bit); and
+     * whether the player reads the secondary path's masks. */
+    uint16_t (*solid_bit)(const spg_player *p, int side);
+    int (*secondary_path)(const spg_player *p);
+} spg_routines;
+
+/** The routine table of the profile's game and character. */
+const spg_routines *spg_routines_get(const spg_profile *profile);
 
 /* ---- trig.c ------------------------------------------------------------ */
 
@@ -74,6 +127,13 @@ int16_t spg_room_overhead(spg_frame *f, const spg_player *p, uint8_t angle);
 /** ObjFloorDist: distance from the player's feet to the floor below its
  *  centre (Sonic_Move's balance check). */
 int16_t spg_obj_floor_dist(spg_frame *f, const spg_player *p);
+/** ChkFloorEdge_Part2 (Sonic 2): the same probe at pixel column x. */
+int16_t spg_floor_edge_at(spg_frame *f, const spg_player *p, int16_t x);
+/** Sonic_Angle (Sonic 1): the nearer ground sensor's angle, odd -> the
+ *  current angle's quadrant; returns the nearer distance. */
+int16_t spg_sonic_angle(spg_frame *f, spg_player *p, int16_t d0, int16_t d1);
+/** Sonic 1 Sonic_AnglePos: 14 px. */
+int16_t spg_snap_limit_sonic1(const spg_player *p, int horizontal);
 
 /** What a probe returns: the nearer distance (d1; negative = inside), the
  *  other sensor's distance (d0; equal to dist for a single sensor) and the
@@ -110,6 +170,10 @@ void spg_air_floor(spg_frame *f, spg_player *p);
 /** Sonic_ResetOnFloor: the landing bookkeeping (status bits, radii, the
  *  y shift when uncurling, jump flag, animation). */
 void spg_reset_on_floor(spg_player *p);
+/** The Sonic 1 entry of the routine table: Sonic_ResetOnFloor, then the
+ *  walk animation on floor landings. */
+void spg_reset_on_floor_sonic1(const spg_profile *pr, spg_player *p,
+                               int landing);
 
 /* ---- ground.c ------------------------------------------------------- */
 
@@ -119,12 +183,19 @@ void spg_slope_repel(spg_frame *f, spg_player *p);  /* Sonic_SlopeRepel */
 /** The wall check at the end of Sonic_Move (loc_1300C), which
  *  Sonic_RollSpeed also branches to. */
 void spg_move_wall_check(spg_frame *f, spg_player *p);
+/** The standing-still part of Sonic_Move, Sonic 1's balance (also Sonic 2
+ *  Tails_Move's). */
+void spg_stand_still(spg_frame *f, spg_player *p);
+/** Sonic_LookUp / Sonic_Duck: the animation for up or down held. */
+void spg_look_up_or_duck(spg_frame *f, spg_player *p);
 
 /* ---- roll.c --------------------------------------------------------- */
 
 void spg_roll(spg_frame *f, spg_player *p);         /* Sonic_Roll */
 void spg_roll_speed(spg_frame *f, spg_player *p);   /* Sonic_RollSpeed */
 void spg_roll_repel(spg_frame *f, spg_player *p);   /* Sonic_RollRepel */
+/** Sonic_RollSpeed at ground speed 0: stand up. */
+void spg_roll_uncurl(spg_frame *f, spg_player *p);
 
 /* ---- air.c ---------------------------------------------------------- */
 
@@ -140,7 +211,32 @@ void spg_object_fall(spg_player *p, int16_t gravity); /* ObjectFall */
 
 void spg_speed_to_pos(spg_player *p);                 /* SpeedToPos */
 void spg_level_bound(spg_frame *f, spg_player *p);    /* Sonic_LevelBound */
-void spg_kill(spg_player *p);                         /* KillSonic */
+void spg_kill(const spg_profile *pr, spg_player *p);  /* KillSonic */
+void spg_mode_normal(spg_frame *f, spg_player *p);    /* Sonic_MdNormal */
+void spg_mode_roll(spg_frame *f, spg_player *p);      /* Sonic_MdRoll */
+/** Sonic_Death (routine 6) and Sonic_ResetLevel (routine 8). */
+void spg_sonic_death(const spg_map *map, const spg_profile *profile,
+                     spg_player *p);
+void spg_sonic_reset_level(spg_player *p);
+
+/* ---- sonic2.c (Sonic 2's own routines; routines.c picks them) -------- */
+
+int spg_check_spindash(spg_frame *f, spg_player *p);       /* Sonic_CheckSpindash */
+void spg_mode_normal_sonic2(spg_frame *f, spg_player *p);  /* Obj01_MdNormal */
+void spg_mdnormal_checks_sonic2(spg_frame *f, spg_player *p);
+void spg_mode_roll_sonic2(spg_frame *f, spg_player *p);    /* Obj01_MdRoll */
+void spg_jump_height_sonic2(spg_frame *f, spg_player *p);  /* Sonic_JumpHeight */
+void spg_roll_stopped_sonic2(spg_frame *f, spg_player *p); /* Sonic_RollSpeed */
+void spg_balance_sonic2(spg_frame *f, spg_player *p);      /* Sonic_Balance */
+int16_t spg_sonic_angle_sonic2(spg_frame *f, spg_player *p, int16_t d0,
+                               int16_t d1);                /* Sonic_Angle */
+int16_t spg_snap_limit_sonic2(const spg_player *p, int horizontal);
+void spg_reset_on_floor_sonic2(const spg_profile *pr, spg_player *p,
+                               int landing);               /* Sonic_ResetOnFloor */
+void spg_kill_sonic2(const spg_profile *pr, spg_player *p);  /* KillCharacter */
+void spg_dead_sonic2(const spg_map *map, const spg_profile *pr,
+                     spg_player *p);                       /* Obj01_Dead */
+void spg_gone_sonic2(spg_player *p);                       /* Obj01_Gone */
 
 /** The stick-to-convex flag: the high byte of the object word at $38
  *  (tst.b stick_to_convex(a0) in Sonic_AnglePos and Sonic_SlopeRepel). */

@@ -30,12 +30,12 @@ static void ground_speed_from_y(spg_player *p, uint8_t angle)
  *   else (flat, $F0..$0F): y speed 0, ground speed = x speed.
  * Unlike the guide, the original never compares |x speed| with y speed.
  */
-static void land_moving_down(spg_player *p, spg_sensor_result r)
+static void land_moving_down(spg_frame *f, spg_player *p,
+                             spg_sensor_result r)
 {
     p->y = addpix(p->y, r.dist);
     p->angle = r.angle;
-    spg_reset_on_floor(p);
-    p->anim = 0; /* id_Walk */
+    spg_routines_get(f->profile)->reset_on_floor(f->profile, p, 1);
     if ((uint8_t)(r.angle + 0x20) & 0x40) {
         p->x_speed = 0;
         if (p->y_speed > 0xFC0)
@@ -63,8 +63,7 @@ static void land_moving_sideways(spg_frame *f, spg_player *p)
         return;
     p->y = addpix(p->y, r.dist);
     p->angle = r.angle;
-    spg_reset_on_floor(p);
-    p->anim = 0; /* id_Walk */
+    spg_routines_get(f->profile)->reset_on_floor(f->profile, p, 1);
     p->y_speed = 0;
     p->ground_speed = p->x_speed;
 }
@@ -155,7 +154,7 @@ void spg_air_floor(spg_frame *f, spg_player *p)
             return;
         }
         p->angle = r.angle;
-        spg_reset_on_floor(p);
+        spg_routines_get(f->profile)->reset_on_floor(f->profile, p, 0);
         ground_speed_from_y(p, r.angle);
         return;
     default:
@@ -168,7 +167,7 @@ void spg_air_floor(spg_frame *f, spg_player *p)
         if (m68k_b((uint16_t)r.dist) < limit &&
             m68k_b((uint16_t)r.other) < limit)
             return;
-        land_moving_down(p, r);
+        land_moving_down(f, p, r);
         return;
     }
 }
@@ -191,4 +190,16 @@ void spg_reset_on_floor(spg_player *p)
         p->y = addpix(p->y, -5);
     }
     p->jumping = 0;
+}
+
+/* Sonic 1's routine-table entry: Sonic_Floor sets the walk animation after
+ * Sonic_ResetOnFloor on its floor landings (`landing`), not when it
+ * attaches to a ceiling. */
+void spg_reset_on_floor_sonic1(const spg_profile *pr, spg_player *p,
+                               int landing)
+{
+    (void)pr;
+    spg_reset_on_floor(p);
+    if (landing)
+        p->anim = 0; /* id_Walk */
 }

@@ -35,8 +35,9 @@ void spg_speed_to_pos(spg_player *p)
  * a floor more than 14 px away and SlopeRepel returns at once (the control
  * lock is not counted down, no slip starts).
  */
-void spg_kill(spg_player *p)
+void spg_kill(const spg_profile *pr, spg_player *p)
 {
+    (void)pr;
     p->routine = SPG_ROUTINE_DEATH;
     spg_reset_on_floor(p);
     p->status |= SPG_STATUS_IN_AIR;
@@ -79,11 +80,11 @@ void spg_level_bound(spg_frame *f, spg_player *p)
     }
     bottom = m68k_addw(f->map->limit_bottom, 224);
     if (bottom < m68k_hiw(p->y))
-        spg_kill(p);
+        spg_routines_get(f->profile)->kill(f->profile, p);
 }
 
 /* Sonic_MdNormal: on the ground, not rolling. */
-static void mode_normal(spg_frame *f, spg_player *p)
+void spg_mode_normal(spg_frame *f, spg_player *p)
 {
     if (spg_jump(f, p))
         return;
@@ -97,7 +98,7 @@ static void mode_normal(spg_frame *f, spg_player *p)
 }
 
 /* Sonic_MdRoll: on the ground, rolling. */
-static void mode_roll(spg_frame *f, spg_player *p)
+void spg_mode_roll(spg_frame *f, spg_player *p)
 {
     if (spg_jump(f, p))
         return;
@@ -114,7 +115,7 @@ static void mode_roll(spg_frame *f, spg_player *p)
  * and underwater $28 is taken off again afterwards. */
 static void mode_air(spg_frame *f, spg_player *p)
 {
-    spg_jump_height(f, p);
+    spg_routines_get(f->profile)->jump_height(f, p);
     spg_jump_direction(f, p);
     spg_level_bound(f, p);
     spg_object_fall(p, f->profile->gravity);
@@ -132,7 +133,8 @@ static void mode_air(spg_frame *f, spg_player *p)
  * correction here).  The lives counter, the game-over cards and the
  * restart timer it also touches are not player state the traces show.
  */
-static void death(const spg_map *map, const spg_profile *profile, spg_player *p)
+void spg_sonic_death(const spg_map *map, const spg_profile *profile,
+                     spg_player *p)
 {
     uint16_t limit = (uint16_t)m68k_addw(map->limit_bottom, 0x100);
 
@@ -145,7 +147,9 @@ static void death(const spg_map *map, const spg_profile *profile, spg_player *p)
 }
 
 /*
- * Sonic_Control.  The joypad copy (v_jpadhold1 -> v_jpadhold2) is the
+ * Sonic_Control (Sonic 2: Obj01_Control / Obj02_Control; the game's
+ * routine table, spg_routines_get, gives the mode, death and animation
+ * routines).  The joypad copy (v_jpadhold1 -> v_jpadhold2) is the
  * `input` argument; the mode routine is picked by status bits 1 (air) and
  * 2 (roll) in the order of Sonic_Modes; afterwards the ground sensors'
  * angles (v_anglebuffer, v_anglebuffer2) are copied into the object and
@@ -159,10 +163,15 @@ static void death(const spg_map *map, const spg_profile *profile, spg_player *p)
 void spg_step(const spg_profile *profile, const spg_map *map,
               spg_input input, spg_player *player)
 {
+    const spg_routines *rt = spg_routines_get(profile);
     spg_frame f;
 
     if (player->routine == SPG_ROUTINE_DEATH) {
-        death(map, profile, player);
+        rt->dead(map, profile, player);
+        return;
+    }
+    if (player->routine == SPG_ROUTINE_RESET_LEVEL) {
+        rt->gone(player);
         return;
     }
     if (player->routine != SPG_ROUTINE_CONTROL)
@@ -176,10 +185,10 @@ void spg_step(const spg_profile *profile, const spg_map *map,
 
     switch (player->status & (SPG_STATUS_IN_AIR | SPG_STATUS_ROLLING)) {
     case 0:
-        mode_normal(&f, player);
+        rt->mode_normal(&f, player);
         break;
     case SPG_STATUS_ROLLING:
-        mode_roll(&f, player);
+        rt->mode_roll(&f, player);
         break;
     default: /* MdJump (air) and MdJump2 (air + roll) */
         mode_air(&f, player);
@@ -188,5 +197,12 @@ void spg_step(const spg_profile *profile, const spg_map *map,
 
     player->angle_buffer_1 = f.anglebuffer[0];
     player->angle_buffer_2 = f.anglebuffer[1];
-    spg_animate(player);
+    rt->animate(profile, player);
+}
+
+/* Sonic_ResetLevel (routine 8): a restart timer only, nothing the traces
+ * show. */
+void spg_sonic_reset_level(spg_player *p)
+{
+    (void)p;
 }

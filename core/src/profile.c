@@ -78,6 +78,7 @@ int spg_profile_get(spg_game game, spg_character character,
     p.roll_height_radius = 0x0E;      /* Sonic_Roll, Sonic_Jump */
     p.roll_width_radius = 7;
     p.clamp_above_top_speed = 1;
+    p.air_clamp_above_top_speed = 1;
     p.layout_tiles_x = 1024;          /* $40 chunks of 16 tiles per row */
     p.layout_tiles_y = 128;           /* 8 rows of chunks, then wrap */
 
@@ -87,8 +88,14 @@ int spg_profile_get(spg_game game, spg_character character,
          * immediates, except where set here. */
         p.layout_tiles_x = 1024;      /* $80 chunks of 8 tiles: x wraps */
         p.layout_tiles_y = 128;       /* 16 rows of 8 tiles, then wrap */
+        /* Sonic_MoveLeft/Right keep a speed above top speed;
+         * Sonic_ChgJumpDir still clamps. */
+        p.clamp_above_top_speed = 0;
         if (character == SPG_CHAR_TAILS)
             p.stand_height_radius = 0x0F; /* Obj02_Init */
+        else
+            p.roll_deceleration = 0x20; /* Sonic_RollSpeed: move.w #$20,d4
+                                           (Tails_RollSpeed: dec asr 2) */
     }
 
     *out = p;

@@ -69,6 +69,19 @@ static void roll_right(const spg_profile *pr, spg_player *p)
         p->ground_speed = m68k_addw(gs, pr->roll_deceleration);
 }
 
+/* Sonic_RollSpeed at ground speed 0: uncurl (standing radii, wait
+ * animation, centre up by the difference of the height radii). */
+void spg_roll_uncurl(spg_frame *f, spg_player *p)
+{
+    const spg_profile *pr = f->profile;
+
+    p->status &= (uint8_t)~SPG_STATUS_ROLLING;
+    p->height_radius = pr->stand_height_radius;
+    p->width_radius = pr->stand_width_radius;
+    p->anim = SPG_ANIM_WAIT;
+    p->y = spg_add_pixels(p->y, pr->roll_height_radius - pr->stand_height_radius);
+}
+
 /*
  * Sonic_RollSpeed: braking (unless the control lock runs), then rolling
  * friction, which unlike walking applies whether or not a direction is
@@ -95,13 +108,8 @@ void spg_roll_speed(spg_frame *f, spg_player *p)
     else if (p->ground_speed < 0)
         p->ground_speed = (uint32_t)gs + fr > 0xFFFFu ? 0 : m68k_addw(gs, fr);
 
-    if (p->ground_speed == 0) {
-        p->status &= (uint8_t)~SPG_STATUS_ROLLING;
-        p->height_radius = pr->stand_height_radius;
-        p->width_radius = pr->stand_width_radius;
-        p->anim = SPG_ANIM_WAIT;
-        p->y = spg_add_pixels(p->y, pr->roll_height_radius - pr->stand_height_radius);
-    }
+    if (p->ground_speed == 0)
+        spg_routines_get(pr)->roll_stopped(f, p);
 
     spg_calc_sine(p->angle, &sine, &cosine);
     p->y_speed = m68k_mul8(sine, p->ground_speed);

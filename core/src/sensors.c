@@ -21,15 +21,21 @@ static int16_t py(const spg_player *p) { return m68k_hiw(p->y); }
 static int16_t hr(const spg_player *p) { return m68k_extw(p->height_radius); }
 static int16_t wr(const spg_player *p) { return m68k_extw(p->width_radius); }
 
-static spg_sensor sensor(int16_t x, int16_t y, uint16_t solid, int16_t step,
-                         uint16_t flip)
+/* A sensor of player p at (x, y): `side` 0 tests the cell bit of the
+ * floor (d5 = top_solid_bit), 1 that of walls and ceilings (d5 =
+ * lrb_solid_bit); the game's routine table turns the bit number into a
+ * cell bit and says which collision path's masks the player reads. */
+static spg_sensor sensor(const spg_frame *f, const spg_player *p, int16_t x,
+                         int16_t y, int side, int16_t step, uint16_t flip)
 {
+    const spg_routines *rt = spg_routines_get(f->profile);
     spg_sensor s;
     s.x = x;
     s.y = y;
-    s.solid = solid;
+    s.solid = rt->solid_bit(p, side);
     s.step = step;
     s.flip = flip;
+    s.secondary = (uint8_t)rt->secondary_path(p);
     return s;
 }
 
@@ -37,24 +43,28 @@ static spg_sensor sensor(int16_t x, int16_t y, uint16_t solid, int16_t step,
  * leftward sensors mirror the coordinate inside its tile (eori.w #$F):
  * with a3 = -16 and d6 flipping the height, FindFloor then measures a
  * ceiling exactly as it measures a floor. */
-static spg_sensor down(int16_t x, int16_t y, uint16_t solid)
+static spg_sensor down(const spg_frame *f, const spg_player *p, int16_t x,
+                       int16_t y, int side)
 {
-    return sensor(x, y, solid, 16, 0);
+    return sensor(f, p, x, y, side, 16, 0);
 }
-static spg_sensor right(int16_t x, int16_t y, uint16_t solid)
+static spg_sensor right(const spg_frame *f, const spg_player *p, int16_t x,
+                        int16_t y, int side)
 {
-    return sensor(x, y, solid, 16, 0);
+    return sensor(f, p, x, y, side, 16, 0);
 }
-static spg_sensor up(int16_t x, int16_t y, uint16_t solid)
+static spg_sensor up(const spg_frame *f, const spg_player *p, int16_t x,
+                     int16_t y, int side)
 {
-    return sensor(x, (int16_t)(y ^ 0xF), solid, -16, SPG_CELL_YFLIP);
+    return sensor(f, p, x, (int16_t)(y ^ 0xF), side, -16, SPG_CELL_YFLIP);
 }
-static spg_sensor left(int16_t x, int16_t y, uint16_t solid)
+static spg_sensor left(const spg_frame *f, const spg_player *p, int16_t x,
+                       int16_t y, int side)
 {
-    return sensor((int16_t)(x ^ 0xF), y, solid, -16, SPG_CELL_XFLIP);
+    return sensor(f, p, (int16_t)(x ^ 0xF), y, side, -16, SPG_CELL_XFLIP);
 }
 
-enum { TOP = SPG_CELL_TOP_SOLID, SIDE = SPG_CELL_SIDE_SOLID };
+enum { TOP = 0, SIDE = 1 };
 
 /*
  * The two sensors of a pair, then loc_14DD0: the nearer distance wins
@@ -110,8 +120,8 @@ static spg_sensor_result single(spg_frame *f, spg_sensor s, int vertical,
 spg_sensor_result spg_hit_floor(spg_frame *f, const spg_player *p)
 {
     int16_t y = m68k_addw(py(p), hr(p));
-    return pair(f, down(m68k_addw(px(p), wr(p)), y, TOP),
-                down(m68k_subw(px(p), wr(p)), y, TOP), 1, 0x00);
+    return pair(f, down(f, p, m68k_addw(px(p), wr(p)), y, TOP),
+                down(f, p, m68k_subw(px(p), wr(p)), y, TOP), 1, 0x00);
 }
 
 /* Sonic_DontRunOnWalls: ceiling sensors D (x + w) then C (x - w) at
@@ -119,21 +129,21 @@ spg_sensor_result spg_hit_floor(spg_frame *f, const spg_player *p)
 spg_sensor_result spg_hit_ceiling(spg_frame *f, const spg_player *p)
 {
     int16_t y = m68k_subw(py(p), hr(p));
-    return pair(f, up(m68k_addw(px(p), wr(p)), y, SIDE),
-                up(m68k_subw(px(p), wr(p)), y, SIDE), 1, 0x80);
+    return pair(f, up(f, p, m68k_addw(px(p), wr(p)), y, SIDE),
+                up(f, p, m68k_subw(px(p), wr(p)), y, SIDE), 1, 0x80);
 }
 
 /* Sonic_HitWall: wall sensor E, one point at x - 10 (the guide's line
  * from x - 10 to x + 10 is two sensors). */
 spg_sensor_result spg_hit_wall_left(spg_frame *f, const spg_player *p)
 {
-    return single(f, left(m68k_subw(px(p), 10), py(p), SIDE), 0, 0x40);
+    return single(f, left(f, p, m68k_subw(px(p), 10), py(p), SIDE), 0, 0x40);
 }
 
 /* sub_14EB4: wall sensor F at x + 10. */
 spg_sensor_result spg_hit_wall_right(spg_frame *f, const spg_player *p)
 {
-    return single(f, right(m68k_addw(px(p), 10), py(p), SIDE), 0, 0xC0);
+    return single(f, right(f, p, m68k_addw(px(p), 10), py(p), SIDE), 0, 0xC0);
 }
 
 /* loc_14FD6 / sub_14E50: a wall pair at x - h / x + h, rows y - w and
@@ -144,10 +154,10 @@ static spg_sensor_result wall_pair(spg_frame *f, const spg_player *p,
     int16_t y0 = m68k_subw(py(p), wr(p)), y1 = m68k_addw(py(p), wr(p));
     if (to_right) {
         int16_t x = m68k_addw(px(p), hr(p));
-        return pair(f, right(x, y0, SIDE), right(x, y1, SIDE), 0, 0xC0);
+        return pair(f, right(f, p, x, y0, SIDE), right(f, p, x, y1, SIDE), 0, 0xC0);
     } else {
         int16_t x = m68k_subw(px(p), hr(p));
-        return pair(f, left(x, y0, SIDE), left(x, y1, SIDE), 0, 0x40);
+        return pair(f, left(f, p, x, y0, SIDE), left(f, p, x, y1, SIDE), 0, 0x40);
     }
 }
 
@@ -208,23 +218,38 @@ int16_t spg_walk_speed(spg_frame *f, const spg_player *p, uint8_t angle)
     f->anglebuffer[0] = angle;
     f->anglebuffer[1] = angle;
     if (mode == 0x00)
-        return single(f, down(x, m68k_addw(y, 10), SIDE), 1, 0x00).dist;
+        return single(f, down(f, p, x, m68k_addw(y, 10), SIDE), 1, 0x00).dist;
     if (mode == 0x80)
-        return single(f, up(x, m68k_subw(y, 10), SIDE), 1, 0x80).dist;
+        return single(f, up(f, p, x, m68k_subw(y, 10), SIDE), 1, 0x80).dist;
     if ((angle & 0x38) == 0)
         y = m68k_addw(y, 8);
     if (mode == 0x40)
-        return single(f, left(m68k_subw(x, 10), y, SIDE), 0, 0x40).dist;
-    return single(f, right(m68k_addw(x, 10), y, SIDE), 0, 0xC0).dist;
+        return single(f, left(f, p, m68k_subw(x, 10), y, SIDE), 0, 0x40).dist;
+    return single(f, right(f, p, m68k_addw(x, 10), y, SIDE), 0, 0xC0).dist;
 }
 
 /* ObjFloorDist: one downward sensor below the centre (y + h), top
  * solidity, its buffer cleared first (Sonic_Move's balance check). */
 int16_t spg_obj_floor_dist(spg_frame *f, const spg_player *p)
 {
+    return spg_floor_edge_at(f, p, px(p));
+}
+
+/* ChkFloorEdge_Part2 (Sonic 2): the same probe at pixel column x (the
+ * second balance probe, x -/+ 6). */
+int16_t spg_floor_edge_at(spg_frame *f, const spg_player *p, int16_t x)
+{
     f->anglebuffer[0] = 0;
-    return spg_find_floor(f, down(px(p), m68k_addw(py(p), hr(p)), TOP),
+    return spg_find_floor(f, down(f, p, x, m68k_addw(py(p), hr(p)), TOP),
                           &f->anglebuffer[0]);
+}
+
+/* Sonic 1's Sonic_AnglePos leaves the ground beyond a flat 14 px. */
+int16_t spg_snap_limit_sonic1(const spg_player *p, int horizontal)
+{
+    (void)p;
+    (void)horizontal;
+    return 14;
 }
 
 /*
@@ -237,13 +262,13 @@ spg_sensor_result spg_obj_hit_wall_right(spg_frame *f, const spg_player *p,
                                          int16_t dx)
 {
     f->anglebuffer[0] = 0;
-    return single(f, right(m68k_addw(px(p), dx), py(p), SIDE), 0, 0xC0);
+    return single(f, right(f, p, m68k_addw(px(p), dx), py(p), SIDE), 0, 0xC0);
 }
 
 spg_sensor_result spg_obj_hit_wall_left(spg_frame *f, const spg_player *p,
                                         int16_t dx)
 {
-    spg_sensor s = sensor(m68k_addw(px(p), dx), py(p), SIDE, -16,
+    spg_sensor s = sensor(f, p, m68k_addw(px(p), dx), py(p), SIDE, -16,
                           SPG_CELL_XFLIP);
     f->anglebuffer[0] = 0;
     return single(f, s, 0, 0x40);
@@ -251,7 +276,7 @@ spg_sensor_result spg_obj_hit_wall_left(spg_frame *f, const spg_player *p,
 
 spg_sensor_result spg_obj_hit_ceiling(spg_frame *f, const spg_player *p)
 {
-    return single(f, up(px(p), m68k_subw(py(p), hr(p)), SIDE), 1, 0x80);
+    return single(f, up(f, p, px(p), m68k_subw(py(p), hr(p)), SIDE), 1, 0x80);
 }
 
 /* ---- Sonic_AnglePos ----------------------------------------------------- */
@@ -262,8 +287,8 @@ spg_sensor_result spg_obj_hit_ceiling(spg_frame *f, const spg_player *p)
  * when the sensor found nothing) snaps the current angle to its quadrant
  * instead.  Returns the chosen distance.
  */
-static int16_t sonic_angle(spg_frame *f, spg_player *p, int16_t d0,
-                           int16_t d1)
+int16_t spg_sonic_angle(spg_frame *f, spg_player *p, int16_t d0,
+                        int16_t d1)
 {
     uint8_t a = f->anglebuffer[1];
 
@@ -295,7 +320,8 @@ static void nudge(spg_player *p, int horizontal, int16_t d)
  *   ceiling:    x + w then x - w at y - h, up;             y -= d
  *   left wall:  y - w then y + w at x - h, left;           x -= d
  * all with top solidity.  With the chosen distance d: -14 <= d <= 14
- * snaps to the surface; d < -14 (deep inside) does nothing; d > 14 leaves
+ * snaps to the surface; d < -14 (deep inside) does nothing; d > 14 (the
+ * game's snap_limit: 14 in Sonic 1, speed-dependent in Sonic 2) leaves
  * the ground: in-air set, pushing cleared, and obPrevAni set to id_Run so
  * that the next Sonic_Animate sees a new animation and restarts the walk
  * (obAnim is usually id_Walk here), unless the stick-to-convex flag is
@@ -303,6 +329,7 @@ static void nudge(spg_player *p, int horizontal, int16_t d)
  */
 void spg_angle_pos(spg_frame *f, spg_player *p)
 {
+    const spg_routines *rt = spg_routines_get(f->profile);
     int16_t d0, d1, w = wr(p), h = hr(p);
     uint8_t mode;
     int horizontal = 0, negate = 0;
@@ -317,37 +344,37 @@ void spg_angle_pos(spg_frame *f, spg_player *p)
     mode = walk_mode(p->angle);
     if (mode == 0x00) {
         int16_t y = m68k_addw(py(p), h);
-        d0 = spg_find_floor(f, down(m68k_addw(px(p), w), y, TOP),
+        d0 = spg_find_floor(f, down(f, p, m68k_addw(px(p), w), y, TOP),
                             &f->anglebuffer[0]);
-        d1 = spg_find_floor(f, down(m68k_subw(px(p), w), y, TOP),
+        d1 = spg_find_floor(f, down(f, p, m68k_subw(px(p), w), y, TOP),
                             &f->anglebuffer[1]);
     } else if (mode == 0xC0) {
         int16_t x = m68k_addw(px(p), h);
-        d0 = spg_find_wall(f, right(x, m68k_subw(py(p), w), TOP),
+        d0 = spg_find_wall(f, right(f, p, x, m68k_subw(py(p), w), TOP),
                            &f->anglebuffer[0]);
-        d1 = spg_find_wall(f, right(x, m68k_addw(py(p), w), TOP),
+        d1 = spg_find_wall(f, right(f, p, x, m68k_addw(py(p), w), TOP),
                            &f->anglebuffer[1]);
         horizontal = 1;
     } else if (mode == 0x80) {
         int16_t y = m68k_subw(py(p), h);
-        d0 = spg_find_floor(f, up(m68k_addw(px(p), w), y, TOP),
+        d0 = spg_find_floor(f, up(f, p, m68k_addw(px(p), w), y, TOP),
                             &f->anglebuffer[0]);
-        d1 = spg_find_floor(f, up(m68k_subw(px(p), w), y, TOP),
+        d1 = spg_find_floor(f, up(f, p, m68k_subw(px(p), w), y, TOP),
                             &f->anglebuffer[1]);
         negate = 1;
     } else {
         int16_t x = m68k_subw(px(p), h);
-        d0 = spg_find_wall(f, left(x, m68k_subw(py(p), w), TOP),
+        d0 = spg_find_wall(f, left(f, p, x, m68k_subw(py(p), w), TOP),
                            &f->anglebuffer[0]);
-        d1 = spg_find_wall(f, left(x, m68k_addw(py(p), w), TOP),
+        d1 = spg_find_wall(f, left(f, p, x, m68k_addw(py(p), w), TOP),
                            &f->anglebuffer[1]);
         horizontal = 1;
         negate = 1;
     }
-    d1 = sonic_angle(f, p, d0, d1);
+    d1 = rt->sonic_angle(f, p, d0, d1);
     if (d1 == 0 || d1 < -14)
         return;
-    if (d1 > 14 && !spg_sticks_to_convex(p)) {
+    if (d1 > rt->snap_limit(p, horizontal) && !spg_sticks_to_convex(p)) {
         p->status |= SPG_STATUS_IN_AIR;
         p->status &= (uint8_t)~SPG_STATUS_PUSHING;
         p->prev_anim = SPG_ANIM_RUN;

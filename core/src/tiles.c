@@ -13,6 +13,21 @@
 
 #include "tiles.h"
 
+/* The cell of level tile (tx, ty), already wrapped; 0 (and *slot -1)
+ * outside the map. */
+static uint16_t map_cell(const spg_map *m, uint32_t tx, uint32_t ty,
+                         int32_t *slot)
+{
+    if (m->cells == NULL || tx < m->x0 || ty < m->y0)
+        return 0;
+    tx -= m->x0;
+    ty -= m->y0;
+    if (tx >= m->width || ty >= m->height)
+        return 0;
+    *slot = (int32_t)(ty * m->width + tx);
+    return m->cells[*slot];
+}
+
 /*
  * FindNearestTile.  The original indexes the level layout with
  * ((y >> 1) & $380) + ((x >> 8) & $7F): eight rows of 128 chunk bytes, the
@@ -22,13 +37,14 @@
  * background layout, which a solid-tile scenario leaves empty.  The pixel
  * coordinates are taken as unsigned words: x = -1 is chunk $FF & $7F.
  */
-uint16_t spg_find_nearest_tile(const spg_frame *f, int16_t x, int16_t y)
+uint16_t spg_find_tile_sonic1(const spg_frame *f, int16_t x, int16_t y,
+                              int32_t *slot)
 {
     const spg_profile *pr = f->profile;
-    const spg_map *m = f->map;
     uint32_t tx = (uint32_t)(uint16_t)x >> 4;
     uint32_t ty = (uint32_t)(uint16_t)y >> 4;
 
+    *slot = -1;
     if (pr->layout_tiles_x != 0) {
         tx %= 2u * pr->layout_tiles_x;
         if (tx >= pr->layout_tiles_x)
@@ -36,13 +52,68 @@ uint16_t spg_find_nearest_tile(const spg_frame *f, int16_t x, int16_t y)
     }
     if (pr->layout_tiles_y != 0)
         ty %= pr->layout_tiles_y;
-    if (m->cells == NULL || tx < m->x0 || ty < m->y0)
+    return map_cell(f->map, tx, ty, slot);
+}
+
+/*
+ * Find_Tile (Sonic 2).  The layout index is ((y * 2) & $F00) + ((x >> 7) &
+ * $7F): sixteen rows of $100 bytes, the foreground's 128x128 chunks in
+ * bytes $00-$7F of a row.  x never reaches the background half of a row:
+ * it wraps every $80 chunks (layout_tiles_x tiles, $4000 px), y every 16
+ * rows (layout_tiles_y tiles, $800 px); unsigned words as in Sonic 1.
+ */
+uint16_t spg_find_tile_sonic2(const spg_frame *f, int16_t x, int16_t y,
+                              int32_t *slot)
+{
+    const spg_profile *pr = f->profile;
+    uint32_t tx = (uint32_t)(uint16_t)x >> 4;
+    uint32_t ty = (uint32_t)(uint16_t)y >> 4;
+
+    *slot = -1;
+    if (pr->layout_tiles_x != 0)
+        tx %= pr->layout_tiles_x;
+    if (pr->layout_tiles_y != 0)
+        ty %= pr->layout_tiles_y;
+    return map_cell(f->map, tx, ty, slot);
+}
+
+uint16_t spg_find_nearest_tile(const spg_frame *f, int16_t x, int16_t y)
+{
+    int32_t slot;
+    return spg_routines_get(f->profile)->find_tile(f, x, y, &slot);
+}
+
+uint16_t spg_solid_bit_sonic1(const spg_player *p, int side)
+{
+    (void)p;
+    return side ? SPG_CELL_SIDE_SOLID : SPG_CELL_TOP_SOLID;
+}
+
+int spg_secondary_path_sonic1(const spg_player *p)
+{
+    (void)p;
+    return 0;
+}
+
+uint16_t spg_solid_bit_sonic2(const spg_player *p, int side)
+{
+    switch (side ? p->lrb_solid_bit : p->top_solid_bit) {
+    case 0x0C:
+        return SPG_CELL_TOP_SOLID;
+    case 0x0D:
+        return SPG_CELL_SIDE_SOLID;
+    case 0x0E:
+        return SPG_CELL_TOP_SOLID_2;
+    case 0x0F:
+        return SPG_CELL_SIDE_SOLID_2;
+    default:
         return 0;
-    tx -= m->x0;
-    ty -= m->y0;
-    if (tx >= m->width || ty >= m->height)
-        return 0;
-    return m->cells[ty * m->width + tx];
+    }
+}
+
+int spg_secondary_path_sonic2(const spg_player *p)
+{
+    return p->top_solid_bit != 0x0C;
 }
 
 /*
@@ -67,13 +138,19 @@ static int tile_extent(const spg_frame *f, spg_sensor s, int vertical,
                        uint8_t *angle, int16_t *h)
 {
     const spg_map *m = f->map;
-    uint16_t cell = spg_find_nearest_tile(f, s.x, s.y);
+    int32_t slot;
+    uint16_t cell = spg_routines_get(f->profile)->find_tile(f, s.x, s.y,
+                                                            &slot);
     unsigned idx = cell & SPG_CELL_MASK;
     const spg_mask *mask;
     uint32_t a;
     unsigned across;
     int8_t v;
 
+    /* Sonic 2's secondary path reads Secondary_Collision: the block's
+     * mask on that path (0: empty there). */
+    if (s.secondary && m->secondary_masks != NULL && slot >= 0)
+        idx = m->secondary_masks[slot];
     if (idx == 0 || idx >= m->mask_count || m->masks == NULL ||
         (cell & s.solid) == 0)
         return 0;

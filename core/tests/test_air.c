@@ -195,11 +195,11 @@ static void test_air_acceleration(void)
     CHECK_EQ(dir_once(&pr, 0x700, 0, 0, SPG_BTN_RIGHT).x_speed, 0x600);
     CHECK_EQ(dir_once(&pr, -0x700, 0, 0, SPG_BTN_LEFT).x_speed, -0x600);
     CHECK_EQ(dir_once(&pr, 0x700, 0, 0, 0).x_speed, 0x700);
-    pr.clamp_above_top_speed = 0; /* the Sonic 2 rule keeps the speed */
+    pr.air_clamp_above_top_speed = 0; /* the switch off keeps the speed */
     CHECK_EQ(dir_once(&pr, 0x700, 0, 0, SPG_BTN_RIGHT).x_speed, 0x700);
     CHECK_EQ(dir_once(&pr, -0x700, 0, 0, SPG_BTN_LEFT).x_speed, -0x700);
     CHECK_EQ(dir_once(&pr, 0x5F0, 0, 0, SPG_BTN_RIGHT).x_speed, 0x600);
-    pr.clamp_above_top_speed = 1;
+    pr.air_clamp_above_top_speed = 1;
     p = dir_once(&pr, 0x100, 0, SPG_STATUS_ROLL_JUMP, SPG_BTN_LEFT);
     CHECK_EQ(p.x_speed, 0x100);
     CHECK_EQ(p.status & SPG_STATUS_FACING_LEFT, 0);

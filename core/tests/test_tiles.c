@@ -53,6 +53,7 @@ static spg_sensor sensor(int x, int y, uint16_t solid, int step, uint16_t flip)
     s.solid = solid;
     s.step = (int16_t)step;
     s.flip = flip;
+    s.secondary = 0;
     return s;
 }
 

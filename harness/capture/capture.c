@@ -39,8 +39,13 @@ enum {
 /* ROMs                                                                      */
 /* ------------------------------------------------------------------------ */
 
+static int resolve_s2(const capture_rom_desc *d, capture_addrs *a, FILE *err);
+
 static int resolve(const capture_rom_desc *d, capture_addrs *a, FILE *err)
 {
+    if (d->game == SPG_GAME_SONIC2)
+        return resolve_s2(d, a, err);
+    a->game = SPG_GAME_SONIC1;
     struct {
         const char *name;
         uint32_t *dst;
@@ -88,6 +93,91 @@ static int resolve(const capture_rom_desc *d, capture_addrs *a, FILE *err)
             ok = 0;
         }
     return ok ? 0 : -1;
+}
+
+/* Sonic 2: the disassembly's names (roms.c). */
+static int resolve_s2(const capture_rom_desc *d, capture_addrs *a, FILE *err)
+{
+    struct capture_addrs_s2 *b = &a->s2;
+    uint32_t ctrl1 = 0;
+    struct {
+        const char *name;
+        uint32_t *dst;
+    } need[] = {
+        { "Obj01", &b->obj01 },
+        { "Obj02", &b->obj02 },
+        { "MapUnc_Sonic", &b->map_sonic },
+        { "MapUnc_Tails", &b->map_tails },
+        { "code_begin", &a->code_begin },
+        { "code_end", &a->code_end },
+        { "ColCurveMap", &b->level.angle_map },
+        { "ColArrayVertical", &b->level.coll_array1 },
+        { "ColArrayHorizontal", &b->level.coll_array2 },
+        { "Chunk_Table", &b->level.chunks },
+        { "Level_Layout", &b->level.layout },
+        { "Primary_Collision", &b->level.primary },
+        { "Secondary_Collision", &b->level.secondary },
+        { "MainCharacter", &a->player },
+        { "Object_Display_Lists", &b->display_lists },
+        { "VDP_Command_Buffer", &b->vdp_buf },
+        { "VDP_Command_Buffer_Slot", &b->vdp_slot },
+        { "Camera_Max_Y_pos_target", &b->cam_max_y_target },
+        { "Camera_Min_X_pos", &b->cam_min_x },
+        { "Camera_Max_X_pos", &b->cam_max_x },
+        { "Camera_Min_Y_pos", &b->cam_min_y },
+        { "Camera_Max_Y_pos", &b->cam_max_y },
+        { "Camera_Y_pos_bias", &b->cam_bias },
+        { "Tails_Min_X_pos", &b->tails_min_x },
+        { "Tails_Max_X_pos", &b->tails_max_x },
+        { "Tails_Min_Y_pos", &b->tails_min_y },
+        { "Tails_Max_Y_pos", &b->tails_max_y },
+        { "Ctrl_1", &ctrl1 },
+        { "Ctrl_2", &b->ctrl2 },
+        { "Tails_CPU_routine", &b->tails_cpu },
+        { "Water_flag", &b->water_flag },
+        { "Sonic_top_speed", &b->sonic_top },
+        { "Sonic_acceleration", &b->sonic_acc },
+        { "Sonic_deceleration", &b->sonic_dec },
+        { "Primary_Angle", &b->primary_angle },
+        { "Secondary_Angle", &b->secondary_angle },
+        { "WindTunnel_flag", &b->wind_tunnel },
+        { "Control_Locked", &b->control_locked },
+        { "System_Stack", &b->system_stack },
+        { "Debug_placement_mode", &b->debug_placement },
+        { "Current_Zone", &b->zone },
+        { "Life_count", &b->life_count },
+        { "Super_Sonic_flag", &b->super_flag },
+        { "Last_star_pole_hit", &b->star_pole },
+        { "Tails_top_speed", &b->tails_top },
+        { "Tails_acceleration", &b->tails_acc },
+        { "Tails_deceleration", &b->tails_dec },
+        { "Player_mode", &b->player_mode },
+        { "Emerald_count", &b->emeralds },
+        { "Two_player_mode", &b->two_player_mode },
+        { "Sound_Queue", &b->sound_queue },
+        { "Debug_mode_flag", &b->debug_flag },
+    };
+    int ok = 1;
+    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
+        if (capture_rom_sym(d, need[i].name, need[i].dst) != 0) {
+            fprintf(err, "ROM description '%s' has no address for %s\n",
+                    d->name, need[i].name);
+            ok = 0;
+        }
+    if (!ok)
+        return -1;
+    a->game = SPG_GAME_SONIC2;
+    b->ctrl1 = ctrl1;
+    /* the shared fields the ROM checks and the session use */
+    a->player_routine = b->obj01;
+    a->map_sonic = b->map_sonic;
+    a->systemstack = b->system_stack;
+    a->level.angle_map = b->level.angle_map;
+    a->level.coll_array1 = b->level.coll_array1;
+    a->level.coll_array2 = b->level.coll_array2;
+    a->level.collindex_rom = 0;  /* the block -> mask tables are in RAM */
+    a->level.collindex_size = 0;
+    return 0;
 }
 
 static int is_memory_asr_w(uint16_t op)
@@ -293,6 +383,155 @@ static void read_player(const emu *e, const capture_rom *rom, spg_player *p)
     p->control_lock = emu_r16(e, o + OB_LOCK);
 }
 
+/* Sonic 2's object layout where it differs (s2.constants.asm). */
+enum {
+    S2_AIR_LEFT = 0x28, S2_FLIP_SPEED = 0x2D, S2_MOVE_LOCK = 0x2E,
+    S2_SPINDASH_COUNTER = 0x3A, S2_TOP_SOLID_BIT = 0x3E,
+    S2_LRB_SOLID_BIT = 0x3F
+};
+
+/* What Obj01_Init / Obj02_Init set that the scenario does not. */
+enum {
+    S2_SONIC_ID = 0x01, S2_TAILS_ID = 0x02,
+    S2_SONIC_ART_TILE = 0x0780, S2_TAILS_ART_TILE = 0x07A0,
+    S2_PRIORITY = 2, S2_WIDTH_PIXELS = 0x18,
+    S2_AIR = 30, S2_FLIP_SPEED_INIT = 4,
+    S2_CAMERA_BIAS = 0x60
+};
+
+/* The player object as Obj01_Init (Sonic) or Obj02_Init (Tails) leaves it
+ * in routine 2, with the scenario's start state over it. */
+static void write_player_s2(emu *e, const capture_rom *rom, const scenario *sc)
+{
+    const capture_addrs *a = &rom->addrs;
+    const spg_player *p = &sc->start;
+    int tails = sc->character == SPG_CHAR_TAILS;
+    uint32_t o = a->player;
+    for (uint32_t i = 0; i < OBJ_SIZE; i++)
+        emu_w8(e, o + i, 0);
+    emu_w8(e, o + OB_ID, tails ? S2_TAILS_ID : S2_SONIC_ID);
+    emu_w8(e, o + OB_RENDER, p->render_flags);
+    emu_w16(e, o + OB_GFX, tails ? S2_TAILS_ART_TILE : S2_SONIC_ART_TILE);
+    emu_w32(e, o + OB_MAP, tails ? a->s2.map_tails : a->s2.map_sonic);
+    emu_w8(e, o + OB_PRIORITY, S2_PRIORITY);
+    emu_w8(e, o + OB_ACTWID, S2_WIDTH_PIXELS);
+    emu_w32(e, o + OB_X, (uint32_t)p->x);
+    emu_w32(e, o + OB_Y, (uint32_t)p->y);
+    emu_w16(e, o + OB_VELX, (uint16_t)p->x_speed);
+    emu_w16(e, o + OB_VELY, (uint16_t)p->y_speed);
+    emu_w16(e, o + OB_INERTIA, (uint16_t)p->ground_speed);
+    emu_w8(e, o + OB_HEIGHT, p->height_radius);
+    emu_w8(e, o + OB_WIDTH, p->width_radius);
+    emu_w8(e, o + OB_FRAME, p->mapping_frame);
+    emu_w8(e, o + OB_ANIFRAME, p->anim_frame);
+    emu_w8(e, o + OB_ANIM, p->anim);
+    emu_w8(e, o + OB_PREVANI, p->prev_anim);
+    emu_w8(e, o + OB_TIMEFRAME, p->anim_timer);
+    emu_w8(e, o + OB_STATUS, p->status);
+    emu_w8(e, o + OB_ROUTINE, p->routine);
+    emu_w8(e, o + OB_ANGLE, p->angle);
+    emu_w8(e, o + S2_AIR_LEFT, S2_AIR);
+    emu_w8(e, o + S2_FLIP_SPEED, S2_FLIP_SPEED_INIT);
+    emu_w16(e, o + S2_MOVE_LOCK, p->control_lock);
+    emu_w8(e, o + OB_ANGLEBUF1, p->angle_buffer_1);
+    emu_w8(e, o + OB_ANGLEBUF2, p->angle_buffer_2);
+    emu_w16(e, o + OB_WORD38, p->word_38);
+    emu_w16(e, o + S2_SPINDASH_COUNTER, p->spindash_counter);
+    emu_w8(e, o + OB_JUMPING, p->jumping);
+    emu_w8(e, o + S2_TOP_SOLID_BIT, p->top_solid_bit);
+    emu_w8(e, o + S2_LRB_SOLID_BIT, p->lrb_solid_bit);
+    /* the sensors' RAM copies the routine stores into $36/$37 */
+    emu_w8(e, a->s2.primary_angle, p->angle_buffer_1);
+    emu_w8(e, a->s2.secondary_angle, p->angle_buffer_2);
+}
+
+static void read_player_s2(const emu *e, const capture_rom *rom, spg_player *p)
+{
+    uint32_t o = rom->addrs.player;
+    memset(p, 0, sizeof *p);
+    p->x = s32_of(emu_r32(e, o + OB_X));
+    p->y = s32_of(emu_r32(e, o + OB_Y));
+    p->x_speed = s16_of(emu_r16(e, o + OB_VELX));
+    p->y_speed = s16_of(emu_r16(e, o + OB_VELY));
+    p->ground_speed = s16_of(emu_r16(e, o + OB_INERTIA));
+    p->height_radius = emu_r8(e, o + OB_HEIGHT);
+    p->width_radius = emu_r8(e, o + OB_WIDTH);
+    p->anim = emu_r8(e, o + OB_ANIM);
+    p->mapping_frame = emu_r8(e, o + OB_FRAME);
+    p->anim_frame = emu_r8(e, o + OB_ANIFRAME);
+    p->prev_anim = emu_r8(e, o + OB_PREVANI);
+    p->anim_timer = emu_r8(e, o + OB_TIMEFRAME);
+    p->render_flags = emu_r8(e, o + OB_RENDER);
+    p->status = emu_r8(e, o + OB_STATUS);
+    p->routine = emu_r8(e, o + OB_ROUTINE);
+    p->angle = emu_r8(e, o + OB_ANGLE);
+    p->angle_buffer_1 = emu_r8(e, o + OB_ANGLEBUF1);
+    p->angle_buffer_2 = emu_r8(e, o + OB_ANGLEBUF2);
+    p->word_38 = emu_r16(e, o + OB_WORD38);
+    p->jumping = emu_r8(e, o + OB_JUMPING);
+    p->control_lock = emu_r16(e, o + S2_MOVE_LOCK);
+    p->spindash_counter = emu_r16(e, o + S2_SPINDASH_COUNTER);
+    p->top_solid_bit = emu_r8(e, o + S2_TOP_SOLID_BIT);
+    p->lrb_solid_bit = emu_r8(e, o + S2_LRB_SOLID_BIT);
+}
+
+/* The Sonic 2 game around the player kept quiet (research note 3.2 and
+ * original-facts-s2.md): zone 0, no debug, no water, no super, no rings
+ * (Ring_start_addr = Ring_end_addr, both zero), no other object, the
+ * camera limits (Camera_Min_Y_pos 0: -$100 would turn on vertical wrap)
+ * and Tails' copies from the scenario's bounds, lives enough to skip the
+ * game-over path, Tails alone (Player_mode 2) or Sonic alone (1). */
+static void quiet_game_s2(emu *e, const capture_rom *rom, const scenario *s)
+{
+    const struct capture_addrs_s2 *b = &rom->addrs.s2;
+    int tails = s->character == SPG_CHAR_TAILS;
+    emu_w8(e, b->zone, 0);
+    emu_w8(e, b->zone + 1, 0); /* act */
+    emu_w16(e, b->debug_placement, 0);
+    emu_w16(e, b->debug_flag, 0);
+    emu_w8(e, b->control_locked, 0);
+    emu_w8(e, b->water_flag, 0);
+    emu_w8(e, b->super_flag, 0);
+    emu_w8(e, b->wind_tunnel, 0);
+    emu_w8(e, b->star_pole, 0);
+    emu_w8(e, b->emeralds, 0);
+    emu_w8(e, b->life_count, 3);
+    emu_w16(e, b->player_mode, tails ? 2 : 1);
+    emu_w16(e, b->two_player_mode, 0);
+    emu_w16(e, b->tails_cpu, 6);
+    uint16_t left = (uint16_t)s->map.limit_left;
+    uint16_t right = (uint16_t)s->map.limit_right;
+    uint16_t bottom = (uint16_t)s->map.limit_bottom;
+    emu_w16(e, b->cam_min_x, left);
+    emu_w16(e, b->cam_max_x, right);
+    emu_w16(e, b->cam_min_y, 0);
+    emu_w16(e, b->cam_max_y, bottom);
+    emu_w16(e, b->cam_max_y_target, bottom);
+    emu_w16(e, b->tails_min_x, left);
+    emu_w16(e, b->tails_max_x, right);
+    emu_w16(e, b->tails_min_y, 0);
+    emu_w16(e, b->tails_max_y, bottom);
+    emu_w16(e, b->cam_bias, S2_CAMERA_BIAS);
+    emu_w16(e, b->sonic_top, (uint16_t)s->profile.top_speed);
+    emu_w16(e, b->sonic_acc, (uint16_t)s->profile.acceleration);
+    emu_w16(e, b->sonic_dec, (uint16_t)s->profile.deceleration);
+    emu_w16(e, b->tails_top, (uint16_t)s->profile.top_speed);
+    emu_w16(e, b->tails_acc, (uint16_t)s->profile.acceleration);
+    emu_w16(e, b->tails_dec, (uint16_t)s->profile.deceleration);
+    emu_w32(e, b->vdp_slot, b->vdp_buf);
+}
+
+/* Before every Sonic 2 frame: the sprite display lists ($400 bytes), the
+ * sound queue and the DMA queue slot as the rest of the game's frame
+ * leaves them (empty), so they never grow past their RAM. */
+static void frame_reset_s2(emu *e, const capture_rom *rom)
+{
+    const struct capture_addrs_s2 *b = &rom->addrs.s2;
+    emu_fill(e, b->display_lists, 0, 0x400);
+    emu_fill(e, b->sound_queue, 0, 0x10);
+    emu_w32(e, b->vdp_slot, b->vdp_buf);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Running a scenario                                                        */
 /* ------------------------------------------------------------------------ */
@@ -449,7 +688,9 @@ static void session_restore(capture_session *cs)
     emu_rom_write(&cs->e, l->angle_map, img + l->angle_map, 0x100);
     emu_rom_write(&cs->e, l->coll_array1, img + l->coll_array1, 0x1000);
     emu_rom_write(&cs->e, l->coll_array2, img + l->coll_array2, 0x1000);
-    emu_rom_write(&cs->e, l->collindex_rom, img + l->collindex_rom, l->collindex_size);
+    if (l->collindex_size)
+        emu_rom_write(&cs->e, l->collindex_rom, img + l->collindex_rom,
+                      l->collindex_size);
 }
 
 /* What emu_run does around each frame. */
@@ -465,6 +706,12 @@ static void frame_inputs(void *user, int frame)
     frame_io *io = user;
     const capture_addrs *a = &io->rom->addrs;
     spg_input in = io->s->inputs[frame - 1];
+    if (a->game == SPG_GAME_SONIC2) {
+        frame_reset_s2(io->e, io->rom);
+        emu_w8(io->e, a->s2.ctrl1, in.held);
+        emu_w8(io->e, a->s2.ctrl1 + 1, in.pressed);
+        return;
+    }
     emu_w8(io->e, a->jpadhold1, in.held);
     emu_w8(io->e, a->jpadpress1, in.pressed);
     emu_w8(io->e, a->jpadhold2, in.held);
@@ -474,7 +721,10 @@ static void frame_inputs(void *user, int frame)
 static void frame_result(void *user, int frame)
 {
     frame_io *io = user;
-    read_player(io->e, io->rom, &io->rows[frame]);
+    if (io->rom->addrs.game == SPG_GAME_SONIC2)
+        read_player_s2(io->e, io->rom, &io->rows[frame]);
+    else
+        read_player(io->e, io->rom, &io->rows[frame]);
 }
 
 int capture_session_run(capture_session *cs, const scenario *s, spg_player *rows,
@@ -493,21 +743,42 @@ int capture_session_run(capture_session *cs, const scenario *s, spg_player *rows
         set_error(err, CAPTURE_ERR_SETUP, s, 0, "cannot set up the emulator: ", msg);
         return -1;
     }
+    int s2 = a->game == SPG_GAME_SONIC2;
+    if ((int)s->game != a->game) {
+        snprintf(msg, sizeof msg, "the scenario is for game sonic%d, the ROM "
+                 "(%s) is a sonic%d image", (int)s->game, rom->desc->name,
+                 a->game);
+        set_error(err, CAPTURE_ERR_LEVEL, s, 0, msg, NULL);
+        return -1;
+    }
     emu *e = &cs->e;
     session_restore(cs);
-    if (level_build(e, &a->level, &s->map, &stats->level, msg, sizeof msg) != 0) {
+    int built = s2 ? level_build_s2(e, &a->s2.level, &s->map, &stats->level,
+                                    msg, sizeof msg)
+                   : level_build(e, &a->level, &s->map, &stats->level, msg,
+                                 sizeof msg);
+    if (built != 0) {
         set_error(err, CAPTURE_ERR_LEVEL, s, 0,
                   "the original game cannot express this level: ", msg);
         return -1;
     }
-    quiet_game(e, rom, s);
-    write_player(e, rom, &s->start);
-    read_player(e, rom, &rows[0]);
+    uint32_t routine = a->player_routine;
+    if (s2) {
+        quiet_game_s2(e, rom, s);
+        write_player_s2(e, rom, s);
+        read_player_s2(e, rom, &rows[0]);
+        if (s->character == SPG_CHAR_TAILS)
+            routine = a->s2.obj02;
+    } else {
+        quiet_game(e, rom, s);
+        write_player(e, rom, &s->start);
+        read_player(e, rom, &rows[0]);
+    }
 
     unsigned long corrected = e->fix_stats.corrected;
     frame_io io = { e, rom, s, rows };
     emu_frames frames = { s->frames, frame_inputs, frame_result, &io };
-    if (emu_run(e, a->player_routine, a->player, a->systemstack,
+    if (emu_run(e, routine, a->player, a->systemstack,
                 CAPTURE_FRAME_BUDGET, &frames) != 0) {
         char detail[300];
         if (e->err.status == EMU_ERR_UNMAPPED || e->err.status == EMU_ERR_PROTECTED ||
@@ -592,7 +863,8 @@ int capture_write_golden(const char *path, const capture_rom *rom,
                          const scenario *s, const spg_player *rows, FILE *err)
 {
     trace t;
-    if (trace_from_players(&t, rows, s->frames + 1) != 0) {
+    if (trace_from_players_layout(&t, scenario_layout(s), rows,
+                                  s->frames + 1) != 0) {
         fprintf(err, "%s: out of memory\n", path);
         return -1;
     }

@@ -56,6 +56,27 @@ typedef struct capture_addrs {
     uint32_t anglebuffer, anglebuffer2;
     uint32_t playerctrl, lockctrl;
     uint32_t systemstack, debuguse, zone, debugmode;
+    int game;                  /* the description's game: 1 or 2 */
+    /* Sonic 2 only (roms.c names them): where its player code and RAM
+     * differ from Sonic 1's.  The shared fields above hold Obj01
+     * (player_routine), MainCharacter (player), the code range and the
+     * three mask tables (level.angle_map etc.; no collision index in ROM). */
+    struct capture_addrs_s2 {
+        level_addrs_s2 level;
+        uint32_t obj01, obj02, map_sonic, map_tails;
+        uint32_t ctrl1, ctrl2; /* held; pressed at +1 */
+        uint32_t cam_min_x, cam_max_x, cam_min_y, cam_max_y;
+        uint32_t cam_max_y_target, cam_bias;
+        uint32_t tails_min_x, tails_max_x, tails_min_y, tails_max_y;
+        uint32_t sonic_top, sonic_acc, sonic_dec;
+        uint32_t tails_top, tails_acc, tails_dec;
+        uint32_t primary_angle, secondary_angle;
+        uint32_t display_lists, vdp_buf, vdp_slot, sound_queue;
+        uint32_t player_mode, two_player_mode, life_count, tails_cpu;
+        uint32_t water_flag, super_flag, wind_tunnel, control_locked;
+        uint32_t emeralds, star_pole, system_stack;
+        uint32_t debug_placement, debug_flag, zone;
+    } s2;
 } capture_addrs;
 
 typedef struct capture_rom {

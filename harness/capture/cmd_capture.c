@@ -1,8 +1,12 @@
 /*
  * cmd_capture.c - spgsim capture: goldens from the original game's code.
  *
- *   spgsim capture --rom ROM [-o FILE] [--log-forms FILE] [--bench]
- *                  [--per-frame] SCENARIO.yaml...
+ *   spgsim capture --rom ROM [--rom ROM2] [-o FILE] [--log-forms FILE]
+ *                  [--bench] [--per-frame] SCENARIO.yaml...
+ *
+ * One --rom per game (Sonic 1, Sonic 2): each scenario runs on the ROM of
+ * its game; a scenario whose game has no ROM given is reported (exit 2),
+ * never silently skipped.
  *
  * Each scenario scenarios/<path>.yaml is captured to golden/<path>.csv
  * (the golden/ directory beside scenarios/, created as needed), or to FILE
@@ -37,11 +41,13 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: spgsim capture --rom ROM [-o FILE] [--log-forms FILE] "
-            "[--bench] [--per-frame] SCENARIO.yaml...\n"
+            "usage: spgsim capture --rom ROM [--rom ROM...] [-o FILE] "
+            "[--log-forms FILE] [--bench] [--per-frame] SCENARIO.yaml...\n"
             "  writes golden/<path under scenarios/>.csv for each scenario\n"
             "  (-o FILE: one scenario, written to FILE) and says whether it\n"
-            "  is new, unchanged or changed; --rom defaults to $SPGSIM_ROM\n");
+            "  is new, unchanged or changed; one --rom per game (each\n"
+            "  scenario runs on its game's ROM); --rom defaults to "
+            "$SPGSIM_ROM\n");
 }
 
 static double seconds_now(void)
@@ -107,15 +113,33 @@ static char *golden_path(const char *path)
     return golden;
 }
 
+#define MAX_ROMS 4
+
+/* The loaded ROM for a game, or -1. */
+static int rom_for_game(const capture_rom *roms, int nroms, int game)
+{
+    for (int r = 0; r < nroms; r++)
+        if (roms[r].addrs.game == game)
+            return r;
+    return -1;
+}
+
 int cmd_capture(int argc, char **argv)
 {
-    const char *rom_path = NULL, *out_path = NULL, *forms_path = NULL;
+    const char *rom_paths[MAX_ROMS];
+    int nrom_paths = 0;
+    const char *out_path = NULL, *forms_path = NULL;
     int bench = 0, per_frame = 0;
     int first = argc;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--rom") == 0 && i + 1 < argc) {
-            rom_path = argv[++i];
+            if (nrom_paths == MAX_ROMS) {
+                fprintf(stderr, "spgsim capture: at most %d --rom\n",
+                        MAX_ROMS);
+                return 2;
+            }
+            rom_paths[nrom_paths++] = argv[++i];
         } else if (strcmp(a, "-o") == 0 && i + 1 < argc) {
             out_path = argv[++i];
         } else if (strcmp(a, "--log-forms") == 0 && i + 1 < argc) {
@@ -140,9 +164,9 @@ int cmd_capture(int argc, char **argv)
         }
     }
     int nscen = argc - first;
-    if (!rom_path && getenv("SPGSIM_ROM") && getenv("SPGSIM_ROM")[0])
-        rom_path = getenv("SPGSIM_ROM");
-    if (!rom_path || nscen < 1) {
+    if (nrom_paths == 0 && getenv("SPGSIM_ROM") && getenv("SPGSIM_ROM")[0])
+        rom_paths[nrom_paths++] = getenv("SPGSIM_ROM");
+    if (nrom_paths == 0 || nscen < 1) {
         usage(stderr);
         return 2;
     }
@@ -157,14 +181,31 @@ int cmd_capture(int argc, char **argv)
         return 2;
     }
 
-    capture_rom rom;
-    if (capture_rom_load(rom_path, &rom, stderr) != 0)
-        return 2;
+    capture_rom roms[MAX_ROMS];
+    int nroms = 0;
+    for (int r = 0; r < nrom_paths; r++) {
+        if (capture_rom_load(rom_paths[r], &roms[nroms], stderr) != 0) {
+            for (int k = 0; k < nroms; k++)
+                capture_rom_free(&roms[k]);
+            return 2;
+        }
+        if (rom_for_game(roms, nroms, roms[nroms].addrs.game) >= 0) {
+            fprintf(stderr,
+                    "spgsim capture: %s: a second ROM for sonic%d (one "
+                    "--rom per game)\n",
+                    rom_paths[r], roms[nroms].addrs.game);
+            capture_rom_free(&roms[nroms]);
+            for (int k = 0; k < nroms; k++)
+                capture_rom_free(&roms[k]);
+            return 2;
+        }
+        nroms++;
+    }
 
     capture_forms forms;
     memset(&forms, 0, sizeof forms);
     capture_forms *log = forms_path && !bench ? &forms : NULL;
-    capture_session *cs = NULL;
+    capture_session *sessions[MAX_ROMS] = {NULL, NULL, NULL, NULL};
     int status = 0;
     int changes[3] = {0, 0, 0};
     long long total_frames = 0;
@@ -176,6 +217,18 @@ int cmd_capture(int argc, char **argv)
             status = 2;
             continue;
         }
+        int ri = rom_for_game(roms, nroms, (int)s.game);
+        if (ri < 0) {
+            fprintf(stderr,
+                    "%s: no ROM for game sonic%d was given (--rom); no "
+                    "golden written\n",
+                    path, (int)s.game);
+            scenario_free(&s);
+            status = 2;
+            continue;
+        }
+        const capture_rom *romp = &roms[ri];
+        capture_session **csp = &sessions[ri];
         char *dest = NULL;
         if (!bench && !out_path && !(dest = golden_path(path))) {
             fprintf(stderr,
@@ -185,7 +238,7 @@ int cmd_capture(int argc, char **argv)
             continue;
         }
         if (s.mode == SCENARIO_SPECIAL_STAGE) {
-            int r = capture_special(&rom, &s, path, out_path ? out_path : dest,
+            int r = capture_special(romp, &s, path, out_path ? out_path : dest,
                                     bench, log, changes, &total_frames,
                                     &total_seconds);
             if (r == 2 || (r == 1 && status == 0))
@@ -207,8 +260,11 @@ int cmd_capture(int argc, char **argv)
         char detail[256];
         double t0 = seconds_now();
         int rc = -1;
-        if (!cs)
-            cs = capture_session_open(&rom, log, per_frame ? CAPTURE_PER_FRAME : 0u, &err);
+        if (!*csp)
+            *csp = capture_session_open(romp, log,
+                                        per_frame ? CAPTURE_PER_FRAME : 0u,
+                                        &err);
+        capture_session *cs = *csp;
         if (!cs) {
             fprintf(stderr, "%s: %s\n", path, err.msg);
             status = 2;
@@ -227,7 +283,7 @@ int cmd_capture(int argc, char **argv)
         if (per_frame) {
             /* the old way: an emulator per scenario */
             capture_session_close(cs);
-            cs = NULL;
+            *csp = NULL;
         }
         double spent = seconds_now() - t0;
         if (rc != 0) {
@@ -242,7 +298,7 @@ int cmd_capture(int argc, char **argv)
             const char *to = out_path ? out_path : dest;
             golden_before before;
             golden_before_read(&before, to);
-            if (capture_write_golden(to, &rom, &s, rows, stderr) != 0) {
+            if (capture_write_golden(to, romp, &s, rows, stderr) != 0) {
                 golden_after(&before, to, detail, sizeof detail);
                 status = 2;
             } else {
@@ -260,7 +316,8 @@ int cmd_capture(int argc, char **argv)
         free(dest);
         scenario_free(&s);
     }
-    capture_session_close(cs);
+    for (int r = 0; r < nroms; r++)
+        capture_session_close(sessions[r]);
     if (forms_path && !bench && capture_forms_write(&forms, forms_path, stderr) != 0)
         status = 2;
     if (!bench && changes[0] + changes[1] + changes[2] > 0)
@@ -271,6 +328,7 @@ int cmd_capture(int argc, char **argv)
                "included)\n", total_frames,
                (double)total_frames / (total_seconds > 0 ? total_seconds : 1e-9));
     capture_forms_free(&forms);
-    capture_rom_free(&rom);
+    for (int r = 0; r < nroms; r++)
+        capture_rom_free(&roms[r]);
     return status;
 }

@@ -4,6 +4,7 @@
 #include "capture/level.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define CHUNK_CELLS 16
@@ -138,6 +139,206 @@ int level_build(emu *e, const level_addrs *a, const spg_map *map,
     for (uint32_t b = 0; b < a->collindex_size; b++)
         emu_rom_w8(e, a->collindex_rom + b, b < 256 ? mask_id[b] : 0);
     emu_w32(e, a->collindex_ptr, a->collindex_rom);
+
+    /* The masks over the ROM copy's collision arrays. */
+    for (unsigned m = 1; m < 256; m++) {
+        if (!mask_id[m])
+            continue;
+        const spg_mask *mk = &map->masks[m];
+        uint32_t id = mask_id[m];
+        for (uint32_t i = 0; i < 16; i++) {
+            emu_rom_w8(e, a->coll_array1 + id * 16 + i, (uint8_t)mk->heights[i]);
+            emu_rom_w8(e, a->coll_array2 + id * 16 + i, (uint8_t)mk->widths[i]);
+        }
+        emu_rom_w8(e, a->angle_map + id, mk->angle);
+    }
+    return 0;
+}
+
+/* ---- Sonic 2 ------------------------------------------------------------ */
+
+uint16_t level_s2_cell_bits(uint16_t c)
+{
+    uint16_t w = 0;
+    if (c & SPG_CELL_XFLIP)
+        w |= 1u << 10;
+    if (c & SPG_CELL_YFLIP)
+        w |= 1u << 11;
+    if (c & SPG_CELL_TOP_SOLID)
+        w |= 1u << 12;
+    if (c & SPG_CELL_SIDE_SOLID)
+        w |= 1u << 13;
+    if (c & SPG_CELL_TOP_SOLID_2)
+        w |= 1u << 14;
+    if (c & SPG_CELL_SIDE_SOLID_2)
+        w |= 1u << 15;
+    return w;
+}
+
+/* The secondary path's mask of cell i. */
+static unsigned mask2_of(const spg_map *map, size_t i)
+{
+    return map->secondary_masks ? map->secondary_masks[i]
+                                : (unsigned)(map->cells[i] & SPG_CELL_MASK);
+}
+
+static int level_s2_fill(emu *e, const level_addrs_s2 *a, const spg_map *map,
+                         level_info *info, uint16_t *block_of_pair, char *msg,
+                         size_t msglen);
+
+int level_build_s2(emu *e, const level_addrs_s2 *a, const spg_map *map,
+                   level_info *info, char *msg, size_t msglen)
+{
+    memset(info, 0, sizeof *info);
+    const uint32_t tiles_x = LEVEL_S2_LAYOUT_CHUNKS_X * LEVEL_S2_CHUNK_CELLS;
+    const uint32_t tiles_y = LEVEL_S2_LAYOUT_CHUNKS_Y * LEVEL_S2_CHUNK_CELLS;
+    if (map->width > 0 && map->height > 0 &&
+        ((uint32_t)map->x0 + map->width > tiles_x ||
+         (uint32_t)map->y0 + map->height > tiles_y)) {
+        snprintf(msg, msglen,
+                 "map tiles x %u..%u, y %u..%u lie beyond the original level "
+                 "layout (%u x %u tiles)",
+                 (unsigned)map->x0, (unsigned)(map->x0 + map->width - 1),
+                 (unsigned)map->y0, (unsigned)(map->y0 + map->height - 1),
+                 (unsigned)tiles_x, (unsigned)tiles_y);
+        return -1;
+    }
+
+    /* Mask ids and block ids in order of first use. */
+    uint16_t *block_of_pair = calloc(256 * 256, sizeof *block_of_pair);
+    if (block_of_pair == NULL) {
+        snprintf(msg, msglen, "out of memory");
+        return -1;
+    }
+    int rc = level_s2_fill(e, a, map, info, block_of_pair, msg, msglen);
+    free(block_of_pair);
+    return rc;
+}
+
+/* level_build_s2 with its scratch table (pair of masks -> block id). */
+static int level_s2_fill(emu *e, const level_addrs_s2 *a, const spg_map *map,
+                         level_info *info, uint16_t *block_of_pair, char *msg,
+                         size_t msglen)
+{
+    uint8_t mask_id[256];
+    memset(mask_id, 0, sizeof mask_id);
+    uint8_t pair_mask[LEVEL_S2_BLOCK_IDS][2];
+    int next_mask = 1, next_block = 1;
+    size_t ncells = (size_t)map->width * map->height;
+    for (size_t i = 0; i < ncells; i++) {
+        unsigned m[2] = {map->cells[i] & SPG_CELL_MASK, mask2_of(map, i)};
+        if (m[0] == 0)
+            continue;
+        for (int k = 0; k < 2; k++) {
+            if (m[k] == 0 || mask_id[m[k]])
+                continue;
+            if (m[k] >= map->mask_count) {
+                snprintf(msg, msglen,
+                         "cell %zu names mask %u, but the map has %u masks",
+                         i, m[k], (unsigned)map->mask_count);
+                return -1;
+            }
+            if (next_mask > LEVEL_MAX_MASK_IDS) {
+                snprintf(msg, msglen,
+                         "the map uses more distinct masks than the original "
+                         "has collision mask ids (%d)",
+                         LEVEL_MAX_MASK_IDS);
+                return -1;
+            }
+            mask_id[m[k]] = (uint8_t)next_mask++;
+        }
+        unsigned pair = m[0] << 8 | m[1];
+        if (block_of_pair[pair] == 0) {
+            if (next_block >= LEVEL_S2_BLOCK_IDS) {
+                snprintf(msg, msglen,
+                         "the map needs more than %d block ids (distinct "
+                         "pairs of primary and secondary masks)",
+                         LEVEL_S2_BLOCK_IDS - 1);
+                return -1;
+            }
+            pair_mask[next_block][0] = (uint8_t)m[0];
+            pair_mask[next_block][1] = (uint8_t)m[1];
+            block_of_pair[pair] = (uint16_t)next_block++;
+        }
+    }
+    info->mask_count = next_mask - 1;
+
+    /* Chunks and layout. */
+    uint16_t chunk[LEVEL_S2_CHUNK_CELLS * LEVEL_S2_CHUNK_CELLS];
+    int chunk_count = 0;
+    emu_fill(e, a->layout, 0,
+             LEVEL_S2_LAYOUT_CHUNKS_Y * LEVEL_S2_LAYOUT_ROW_BYTES);
+    emu_fill(e, a->chunks, 0, LEVEL_S2_CHUNK_BYTES); /* chunk 0: empty */
+    int cx0 = 0, cx1 = -1, cy0 = 0, cy1 = -1;
+    if (map->width > 0 && map->height > 0) {
+        cx0 = map->x0 / LEVEL_S2_CHUNK_CELLS;
+        cx1 = (map->x0 + map->width - 1) / LEVEL_S2_CHUNK_CELLS;
+        cy0 = map->y0 / LEVEL_S2_CHUNK_CELLS;
+        cy1 = (map->y0 + map->height - 1) / LEVEL_S2_CHUNK_CELLS;
+    }
+    for (int cy = cy0; cy <= cy1; cy++) {
+        for (int cx = cx0; cx <= cx1; cx++) {
+            int any = 0;
+            for (int by = 0; by < LEVEL_S2_CHUNK_CELLS; by++)
+                for (int bx = 0; bx < LEVEL_S2_CHUNK_CELLS; bx++) {
+                    int32_t tx = cx * LEVEL_S2_CHUNK_CELLS + bx;
+                    int32_t ty = cy * LEVEL_S2_CHUNK_CELLS + by;
+                    uint16_t w = 0;
+                    if (tx >= (int32_t)map->x0 && ty >= (int32_t)map->y0 &&
+                        tx < (int32_t)map->x0 + map->width &&
+                        ty < (int32_t)map->y0 + map->height) {
+                        size_t i = (size_t)(ty - map->y0) * map->width +
+                                   (size_t)(tx - map->x0);
+                        uint16_t c = map->cells[i];
+                        unsigned m = c & SPG_CELL_MASK;
+                        if (m != 0)
+                            w = (uint16_t)(block_of_pair[m << 8 |
+                                                         mask2_of(map, i)] |
+                                           level_s2_cell_bits(c));
+                    }
+                    chunk[by * LEVEL_S2_CHUNK_CELLS + bx] = w;
+                    any |= w != 0;
+                }
+            if (!any)
+                continue;
+            int id = 0;
+            for (int k = 1; k <= chunk_count && !id; k++) {
+                uint32_t base = a->chunks + (uint32_t)k * LEVEL_S2_CHUNK_BYTES;
+                int same = 1;
+                for (int c = 0; c < LEVEL_S2_CHUNK_CELLS * LEVEL_S2_CHUNK_CELLS &&
+                                same;
+                     c++)
+                    same = emu_r16(e, base + (uint32_t)c * 2) == chunk[c];
+                if (same)
+                    id = k;
+            }
+            if (!id) {
+                if (chunk_count == LEVEL_S2_CHUNK_IDS - 1) {
+                    snprintf(msg, msglen,
+                             "the map needs more than %d distinct 128x128 "
+                             "chunks (all the original's chunk table holds)",
+                             LEVEL_S2_CHUNK_IDS - 1);
+                    return -1;
+                }
+                id = ++chunk_count;
+                uint32_t base = a->chunks + (uint32_t)id * LEVEL_S2_CHUNK_BYTES;
+                for (int c = 0; c < LEVEL_S2_CHUNK_CELLS * LEVEL_S2_CHUNK_CELLS; c++)
+                    emu_w16(e, base + (uint32_t)c * 2, chunk[c]);
+            }
+            emu_w8(e,
+                   a->layout + (uint32_t)cy * LEVEL_S2_LAYOUT_ROW_BYTES +
+                       (uint32_t)cx,
+                   (uint8_t)id);
+        }
+    }
+    info->chunk_count = chunk_count;
+
+    /* The two block -> mask tables. */
+    for (uint32_t b = 0; b < LEVEL_S2_BLOCK_IDS; b++) {
+        int used = b > 0 && b < (uint32_t)next_block;
+        emu_w8(e, a->primary + b, used ? mask_id[pair_mask[b][0]] : 0);
+        emu_w8(e, a->secondary + b, used ? mask_id[pair_mask[b][1]] : 0);
+    }
 
     /* The masks over the ROM copy's collision arrays. */
     for (unsigned m = 1; m < 256; m++) {

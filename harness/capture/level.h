@@ -60,4 +60,53 @@ typedef struct level_info {
 int level_build(emu *e, const level_addrs *a, const spg_map *map,
                 level_info *info, char *msg, size_t msglen);
 
+/*
+ * Sonic 2 (REV01) keeps its level differently (docs/research/
+ * sonic2-differences.md, 3.3):
+ *
+ *   - 128x128 chunks at Chunk_Table ($80 bytes each, chunk n at
+ *     Chunk_Table + n*$80, 8 rows of 8 cell words); chunk 0 is read like
+ *     any other and stays all zero, so empty layout bytes are empty;
+ *   - the layout at Level_Layout: 16 rows of $100 bytes, foreground chunk
+ *     ids in the first $80 of each row (column (x >> 7) & $7F, row
+ *     (y >> 7) & $F);
+ *   - cell words: block id (bits 0-9), x flip (bit 10), y flip (bit 11),
+ *     top solid and left/right/bottom solid for the primary path (bits
+ *     12, 13) and for the secondary path (bits 14, 15);
+ *   - two block -> mask tables in RAM, Primary_Collision and
+ *     Secondary_Collision ($300 bytes each), picked by the object's
+ *     top_solid_bit;
+ *   - the masks as in Sonic 1, written over the ROM copy's ColCurveMap,
+ *     ColArrayVertical and ColArrayHorizontal.
+ *
+ * Ids: a block id per distinct pair (primary mask, secondary mask) from 1
+ * in order of first use (row-major); mask ids from 1 in order of first
+ * use (a cell's primary mask, then its secondary one); chunk ids from 1 in
+ * order of first use scanning the overlapped chunks row by row.
+ */
+typedef struct level_addrs_s2 {
+    uint32_t chunks;          /* Chunk_Table */
+    uint32_t layout;          /* Level_Layout */
+    uint32_t primary, secondary; /* Primary_Collision, Secondary_Collision */
+    uint32_t angle_map, coll_array1, coll_array2; /* ColCurveMap,
+                                                     ColArrayVertical,
+                                                     ColArrayHorizontal */
+} level_addrs_s2;
+
+#define LEVEL_S2_CHUNK_CELLS 8
+#define LEVEL_S2_CHUNK_BYTES 0x80u
+#define LEVEL_S2_LAYOUT_ROW_BYTES 0x100u
+#define LEVEL_S2_LAYOUT_CHUNKS_X 128
+#define LEVEL_S2_LAYOUT_CHUNKS_Y 16
+#define LEVEL_S2_CHUNK_IDS 256     /* chunk 0 stays empty */
+#define LEVEL_S2_BLOCK_IDS 0x300   /* entries of each collision table */
+
+/* The cell word the Sonic 2 code reads for a scenario cell word (bits
+ * moved; the block id is given separately). */
+uint16_t level_s2_cell_bits(uint16_t cell);
+
+/* Build a Sonic 2 map; as level_build. */
+int level_build_s2(emu *e, const level_addrs_s2 *a, const spg_map *map,
+                   level_info *info, char *msg, size_t msglen);
+
 #endif /* SPGSIM_CAPTURE_LEVEL_H */

@@ -3,7 +3,8 @@
  *
  * Every address below was read from the symbol table the assembler prints
  * for the public Sonic 1 disassembly (sonicretro/s1disasm) built at the
- * revision named; RAM addresses are the sign-extended short addresses the
+ * revision named, or for Sonic 2 the public sonicretro/s2disasm built as
+ * REV01 (s2.lst); RAM addresses are the sign-extended short addresses the
  * code uses ($FFFFxxxx).
  */
 #include "capture/roms.h"
@@ -86,6 +87,7 @@ static const capture_rom_desc s1_rev01 = {
     s1_rev01_syms, sizeof s1_rev01_syms / sizeof s1_rev01_syms[0],
     capture_s1_common_syms, sizeof capture_s1_common_syms / sizeof capture_s1_common_syms[0],
     s1_rev01_fixes, sizeof s1_rev01_fixes / sizeof s1_rev01_fixes[0],
+    1,
 };
 
 /* Sonic the Hedgehog (1991), REV00: the same RAM layout and collision
@@ -113,9 +115,94 @@ static const capture_rom_desc s1_rev00 = {
     s1_rev00_syms, sizeof s1_rev00_syms / sizeof s1_rev00_syms[0],
     capture_s1_common_syms, sizeof capture_s1_common_syms / sizeof capture_s1_common_syms[0],
     s1_rev00_fixes, sizeof s1_rev00_fixes / sizeof s1_rev00_fixes[0],
+    1,
 };
 
-const capture_rom_desc *const capture_roms[] = { &s1_rev01, &s1_rev00 };
+/* Sonic the Hedgehog 2 (1992), REV01.  Names are the disassembly's own;
+ * capture.c looks them up for a description whose game is 2. */
+static const capture_sym s2_rev01_syms[] = {
+    /* code */
+    { "Obj01", 0x00019F50u },            /* Sonic */
+    { "Obj02", 0x0001B8A4u },            /* Tails */
+    { "MapUnc_Sonic", 0x0006FBE0u },
+    { "MapUnc_Tails", 0x000739E2u },
+    { "code_begin", 0x00000206u },       /* EntryPoint */
+    { "code_end", 0x00042D50u },         /* ColCurveMap: the first collision
+                                            table after the code the player
+                                            runs (TouchResponse $3F554,
+                                            KillCharacter $3F926) */
+    /* ROM tables the scenario's masks are written into */
+    { "ColCurveMap", 0x00042D50u },      /* angles, one per mask */
+    { "ColArrayVertical", 0x00042E50u }, /* column heights, 16 per mask */
+    { "ColArrayHorizontal", 0x00043E50u }, /* row widths, 16 per mask */
+    /* RAM */
+    { "Chunk_Table", 0xFFFF0000u },      /* 256 chunks of 8x8 cell words */
+    { "Level_Layout", 0xFFFF8000u },     /* 16 rows of $100 bytes */
+    { "MainCharacter", 0xFFFFB000u },
+    { "Object_Display_Lists", 0xFFFFAC00u }, /* $400 bytes */
+    { "Primary_Collision", 0xFFFFD600u },    /* block -> mask, $300 bytes */
+    { "Secondary_Collision", 0xFFFFD900u },
+    { "VDP_Command_Buffer", 0xFFFFDC00u },
+    { "VDP_Command_Buffer_Slot", 0xFFFFDCFCu },
+    { "Camera_Max_Y_pos_target", 0xFFFFEEC6u },
+    { "Camera_Min_X_pos", 0xFFFFEEC8u },
+    { "Camera_Max_X_pos", 0xFFFFEECAu },
+    { "Camera_Min_Y_pos", 0xFFFFEECCu },
+    { "Camera_Max_Y_pos", 0xFFFFEECEu },
+    { "Camera_Y_pos_bias", 0xFFFFEED8u },
+    { "Tails_Min_X_pos", 0xFFFFEEF8u },
+    { "Tails_Max_X_pos", 0xFFFFEEFAu },
+    { "Tails_Min_Y_pos", 0xFFFFEEFCu },
+    { "Tails_Max_Y_pos", 0xFFFFEEFEu },
+    { "Ctrl_1", 0xFFFFF604u },           /* held, then pressed */
+    { "Ctrl_2", 0xFFFFF606u },
+    { "Tails_CPU_routine", 0xFFFFF708u },
+    { "Water_flag", 0xFFFFF730u },
+    { "Sonic_top_speed", 0xFFFFF760u },
+    { "Sonic_acceleration", 0xFFFFF762u },
+    { "Sonic_deceleration", 0xFFFFF764u },
+    { "Primary_Angle", 0xFFFFF768u },
+    { "Secondary_Angle", 0xFFFFF76Au },
+    { "WindTunnel_flag", 0xFFFFF7C7u },
+    { "Control_Locked", 0xFFFFF7CCu },
+    { "System_Stack", 0xFFFFFE00u },
+    { "Debug_placement_mode", 0xFFFFFE08u },
+    { "Current_Zone", 0xFFFFFE10u },
+    { "Life_count", 0xFFFFFE12u },
+    { "Super_Sonic_flag", 0xFFFFFE19u },
+    { "Last_star_pole_hit", 0xFFFFFE30u },
+    { "Tails_top_speed", 0xFFFFFEC0u },
+    { "Tails_acceleration", 0xFFFFFEC2u },
+    { "Tails_deceleration", 0xFFFFFEC4u },
+    { "Player_mode", 0xFFFFFF70u },
+    { "Emerald_count", 0xFFFFFFB1u },
+    { "Two_player_mode", 0xFFFFFFD8u },
+    { "Sound_Queue", 0xFFFFFFE0u },
+    { "Debug_mode_flag", 0xFFFFFFFAu },
+};
+
+/* Memory-form asr.w the player frame can reach (docs/emulator-audit.md):
+ * the landing branches of Sonic_DoLevelCollision and
+ * Tails_DoLevelCollision, and the water entries Obj01_InWater /
+ * Obj02_InWater (unreachable with Water_flag 0, corrected all the same). */
+static const uint32_t s2_rev01_fixes[] = {
+    0x0001A1E0u, 0x0001A1E4u, 0x0001A1E8u, /* Obj01_InWater */
+    0x0001AF54u,                           /* Sonic_DoLevelCollision */
+    0x0001BF94u, 0x0001BF98u, 0x0001BF9Cu, /* Obj02_InWater */
+    0x0001CA04u,                           /* Tails_DoLevelCollision */
+};
+
+static const capture_rom_desc s2_rev01 = {
+    "Sonic the Hedgehog 2 (REV01)",
+    "9feeb724052c39982d432a7851c98d3e",
+    0x100000u,
+    s2_rev01_syms, sizeof s2_rev01_syms / sizeof s2_rev01_syms[0],
+    NULL, 0,
+    s2_rev01_fixes, sizeof s2_rev01_fixes / sizeof s2_rev01_fixes[0],
+    2,
+};
+
+const capture_rom_desc *const capture_roms[] = { &s1_rev01, &s1_rev00, &s2_rev01 };
 const size_t capture_rom_count = sizeof capture_roms / sizeof capture_roms[0];
 
 const capture_rom_desc *capture_rom_find(const char *md5_hex)
@@ -141,6 +228,8 @@ int capture_rom_sym(const capture_rom_desc *d, const char *name, uint32_t *out)
 {
     if (find_sym(d->syms, d->sym_count, name, out) == 0)
         return 0;
+    if (d->common == NULL)
+        return -1;
     return find_sym(d->common, d->common_count, name, out);
 }
 

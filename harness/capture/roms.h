@@ -34,6 +34,9 @@ typedef struct capture_rom_desc {
      * image at load time; the correction itself covers every address. */
     const uint32_t *fix_addrs;
     size_t fix_count;
+    /* The game (spg_game): 2 for Sonic 2, whose symbols and RAM layout
+     * differ (capture.c); 0 or 1: Sonic 1. */
+    int game;
 } capture_rom_desc;
 
 /* The supported images, in order of preference. */

@@ -141,8 +141,23 @@ static void test_rom_table(void)
         CHECK_EQ(a, 0xFFFFF796u);
         CHECK_EQ(capture_rom_sym(d, "no_such_symbol", &a), -1);
     }
-    /* Every supported description resolves completely. */
+    /* Sonic 2 REV01 by its MD5, under the disassembly's names */
+    const capture_rom_desc *d2 = capture_rom_find("9feeb724052c39982d432a7851c98d3e");
+    CHECK(d2 != NULL);
+    if (d2) {
+        CHECK_EQ(d2->game, SPG_GAME_SONIC2);
+        CHECK_EQ(capture_rom_sym(d2, "Obj01", &a), 0);
+        CHECK_EQ(a, 0x19F50);
+        CHECK_EQ(capture_rom_sym(d2, "Obj02", &a), 0);
+        CHECK_EQ(a, 0x1B8A4);
+        CHECK_EQ(capture_rom_sym(d2, "Secondary_Collision", &a), 0);
+        CHECK_EQ(a, 0xFFFFD900u);
+        CHECK_EQ(capture_rom_sym(d2, "SonicPlayer", &a), -1);
+    }
+    /* Every supported Sonic 1 description resolves completely. */
     for (size_t i = 0; i < capture_rom_count; i++) {
+        if (capture_roms[i]->game == SPG_GAME_SONIC2)
+            continue;
         for (size_t k = 0; k < NSYMS; k++)
             CHECK_EQ(capture_rom_sym(capture_roms[i], syms[k].name, &a), 0);
         for (size_t k = 0; k < capture_s1_common_count; k++)
@@ -157,13 +172,15 @@ static void test_rom_table(void)
  * description is refused. */
 static void test_supported_descs(void)
 {
-    size_t size = 0x80000;
+    size_t size = 0x100000;
     uint8_t *img = calloc(1, size);
     CHECK(img != NULL);
     if (!img)
         return;
     for (size_t i = 0; i < capture_rom_count; i++) {
         const capture_rom_desc *d = capture_roms[i];
+        int s2 = d->game == SPG_GAME_SONIC2;
+        size = s2 ? 0x100000 : 0x80000;
         CHECK_EQ(d->size, size);
         CHECK_EQ(strlen(d->md5), 32);
         CHECK(d->fix_count > 0);
@@ -178,7 +195,13 @@ static void test_supported_descs(void)
         }
         CHECK_EQ(capture_rom_from_desc(img, (uint32_t)size, d, &rom, stdout), 0);
         CHECK(rom.addrs.player_routine > rom.addrs.code_begin);
-        CHECK_EQ(rom.addrs.player, 0xFFFFD000u);
+        CHECK_EQ(rom.addrs.player, s2 ? 0xFFFFB000u : 0xFFFFD000u);
+        CHECK_EQ(rom.addrs.game, s2 ? SPG_GAME_SONIC2 : SPG_GAME_SONIC1);
+        if (s2) {
+            CHECK(rom.addrs.s2.obj02 > rom.addrs.code_begin &&
+                  rom.addrs.s2.obj02 < rom.addrs.code_end);
+            CHECK_EQ(rom.addrs.level.collindex_size, 0);
+        }
         capture_rom_free(&rom);
     }
     free(img);
@@ -1092,6 +1115,174 @@ static void test_session_forms(void)
     capture_rom_free(&rom);
 }
 
+
+/* ---- Sonic 2 on the self-test image ------------------------------------ */
+
+/*
+ * The Sonic 2 path of the capture with the self-test image standing in
+ * for the game: a description of game 2 built from the Sonic 2 REV01
+ * table (its RAM layout) with the code and the mask tables moved to the
+ * image's.  "player" (entered as Obj01 with A0 = MainCharacter) adds 1 to
+ * x while right is held and stores the Ctrl_1 held / pressed bytes ($F604,
+ * $F605, the same addresses in Sonic 2) in object bytes $3E / $3F, which
+ * the Sonic 2 trace reads back as top_solid_bit / lrb_solid_bit.  The
+ * level the Sonic 2 builder leaves in RAM is checked byte by byte.
+ */
+static capture_sym s2_syms[80];
+
+static int s2_desc(capture_rom_desc *d)
+{
+    const capture_rom_desc *real =
+        capture_rom_find("9feeb724052c39982d432a7851c98d3e");
+    if (real == NULL || real->sym_count > sizeof s2_syms / sizeof s2_syms[0])
+        return -1;
+    memcpy(s2_syms, real->syms, real->sym_count * sizeof s2_syms[0]);
+    for (size_t i = 0; i < real->sym_count; i++) {
+        const char *n = s2_syms[i].name;
+        if (strcmp(n, "Obj01") == 0 || strcmp(n, "Obj02") == 0)
+            s2_syms[i].addr = P_PLAYER;
+        else if (strcmp(n, "code_begin") == 0)
+            s2_syms[i].addr = 0x200;
+        else if (strcmp(n, "code_end") == 0)
+            s2_syms[i].addr = T_CODE_END;
+        else if (strcmp(n, "ColCurveMap") == 0)
+            s2_syms[i].addr = T_ANGLEMAP;
+        else if (strcmp(n, "ColArrayVertical") == 0)
+            s2_syms[i].addr = T_COLL1;
+        else if (strcmp(n, "ColArrayHorizontal") == 0)
+            s2_syms[i].addr = T_COLL2;
+    }
+    *d = *real;
+    d->name = "selftest as Sonic 2";
+    d->md5 = NULL;
+    d->size = 0;
+    d->syms = s2_syms;
+    d->fix_addrs = test_image.asr_fix;
+    d->fix_count = 1;
+    return 0;
+}
+
+static void test_sonic2_capture(void)
+{
+    capture_rom_desc d;
+    CHECK_EQ(s2_desc(&d), 0);
+    capture_rom rom;
+    CHECK_EQ(capture_rom_from_desc(image, image_size, &d, &rom, stdout), 0);
+    CHECK_EQ(rom.addrs.game, SPG_GAME_SONIC2);
+    static const char text[] =
+        "name: s2\ngame: sonic2\ntiles:\n"
+        "  flat: {heights: full, angle: 0xFF}\n"
+        "  half: {heights: [8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8], angle: 0x10}\n"
+        "map:\n  origin: [1008, 736]\n  legend:\n"
+        "    \"#\": flat\n"
+        "    \"d\": {tile: flat, tile2: half, flip: [x], solidity2: top}\n"
+        "    \"h\": {tile: half, solidity: top}\n"
+        "  rows: [\"#dh#\", \"####\"]\n"
+        "start: {x: 1000, y: 716, path: secondary, spindash_counter: 0x123}\n"
+        "input:\n  - {frames: 2, hold: [right]}\n  - {frames: 1, hold: [a]}\n";
+    scenario s;
+    CHECK_EQ(scenario_load_buffer("s2.yaml", text, strlen(text), &s, stdout), 0);
+    capture_error err;
+    capture_session *cs = capture_session_open(&rom, NULL, 0, &err);
+    CHECK(cs != NULL);
+    if (cs == NULL) {
+        scenario_free(&s);
+        capture_rom_free(&rom);
+        return;
+    }
+    spg_player rows[4];
+    capture_stats st;
+    CHECK_EQ(capture_session_run(cs, &s, rows, &st, &err), 0);
+    /* row 0 as written, the Sonic 2 fields included */
+    CHECK_EQ(rows[0].x >> 16, 1000);
+    CHECK_EQ(rows[0].top_solid_bit, 0x0E);
+    CHECK_EQ(rows[0].lrb_solid_bit, 0x0F);
+    CHECK_EQ(rows[0].spindash_counter, 0x123);
+    /* Ctrl_1 reaches the routine; $3E/$3F read back */
+    CHECK_EQ(rows[1].x >> 16, 1001);
+    CHECK_EQ(rows[1].top_solid_bit, SPG_BTN_RIGHT);
+    CHECK_EQ(rows[1].lrb_solid_bit, SPG_BTN_RIGHT);
+    CHECK_EQ(rows[2].x >> 16, 1002);
+    CHECK_EQ(rows[2].lrb_solid_bit, 0);
+    CHECK_EQ(rows[3].x >> 16, 1002);
+    CHECK_EQ(rows[3].top_solid_bit, SPG_BTN_A);
+    CHECK_EQ(rows[3].lrb_solid_bit, SPG_BTN_A);
+    CHECK_EQ(rows[3].spindash_counter, 0x123);
+    /* the level: 2 chunks (x 1008..1071 spans chunk columns 7 and 8, y
+     * 736..767 chunk row 5), 3 block ids (flat/flat, flat/half, half/half),
+     * 2 mask ids */
+    CHECK_EQ(st.level.chunk_count, 2);
+    CHECK_EQ(st.level.mask_count, 2);
+    const emu *e = capture_session_emu(cs);
+    CHECK(e != NULL);
+    if (e) {
+        const uint32_t layout = 0xFFFF8000u, chunks = 0xFFFF0000u;
+        CHECK_EQ(emu_r8(e, layout + 5 * 0x100 + 7), 1);
+        CHECK_EQ(emu_r8(e, layout + 5 * 0x100 + 8), 2);
+        CHECK_EQ(emu_r8(e, layout + 5 * 0x100 + 6), 0);
+        CHECK_EQ(emu_r8(e, layout + 4 * 0x100 + 7), 0);
+        /* chunk 0 stays empty */
+        for (uint32_t i = 0; i < 0x80; i += 2)
+            CHECK_EQ(emu_r16(e, chunks + i), 0);
+        /* chunk 1: tile x 63 = cell column 7, tile y 46 = cell row 6 */
+        uint32_t c1 = chunks + 0x80 + 6 * 0x10 + 7 * 2;
+        CHECK_EQ(emu_r16(e, c1), 0xF000 | 1);        /* "#": all solid */
+        CHECK_EQ(emu_r16(e, c1 + 0x10), 0xF000 | 1);
+        uint32_t c2 = chunks + 0x100 + 6 * 0x10;      /* tiles 64.. */
+        CHECK_EQ(emu_r16(e, c2), 0x7000 | 0x400 | 2); /* "d": x flip, top2 */
+        CHECK_EQ(emu_r16(e, c2 + 2), 0x5000 | 3);     /* "h": top both */
+        CHECK_EQ(emu_r16(e, c2 + 4), 0xF000 | 1);
+        CHECK_EQ(emu_r16(e, c2 + 6), 0);
+        /* block -> mask: primary and secondary */
+        const uint32_t pri = 0xFFFFD600u, sec = 0xFFFFD900u;
+        CHECK_EQ(emu_r8(e, pri + 1), 1);
+        CHECK_EQ(emu_r8(e, sec + 1), 1);
+        CHECK_EQ(emu_r8(e, pri + 2), 1);
+        CHECK_EQ(emu_r8(e, sec + 2), 2);
+        CHECK_EQ(emu_r8(e, pri + 3), 2);
+        CHECK_EQ(emu_r8(e, sec + 3), 2);
+        CHECK_EQ(emu_r8(e, pri + 4), 0);
+        CHECK_EQ(emu_r8(e, sec + 0x2FF), 0);
+        /* the masks over the ROM copy */
+        CHECK_EQ(emu_rom_r8(e, T_COLL1 + 1 * 16), 16);
+        CHECK_EQ(emu_rom_r8(e, T_COLL1 + 2 * 16 + 5), 8);
+        CHECK_EQ(emu_rom_r8(e, T_ANGLEMAP + 1), 0xFF);
+        CHECK_EQ(emu_rom_r8(e, T_ANGLEMAP + 2), 0x10);
+        /* quiet: Tails_Min_X as the camera's, the DMA slot reset each
+         * frame, Player_mode 1 (Sonic alone) */
+        CHECK_EQ(emu_r16(e, 0xFFFFEEF8u), emu_r16(e, 0xFFFFEEC8u));
+        CHECK_EQ(emu_r32(e, 0xFFFFDCFCu), 0xFFFFDC00u);
+        CHECK_EQ(emu_r16(e, 0xFFFFFF70u), 1);
+    }
+    /* a Sonic 1 scenario on a Sonic 2 image is refused */
+    scenario s1;
+    static const char t1[] = "name: s1\ngame: sonic1\ntiles: {}\n"
+                             "map: {origin: [0, 0], rows: [\".\"]}\n"
+                             "start: {}\nframes: 1\n";
+    CHECK_EQ(scenario_load_buffer("s1.yaml", t1, strlen(t1), &s1, stdout), 0);
+    spg_player r1[2];
+    CHECK_EQ(capture_session_run(cs, &s1, r1, NULL, &err), -1);
+    CHECK_EQ(err.status, CAPTURE_ERR_LEVEL);
+    CHECK(strstr(err.msg, "sonic1") != NULL);
+    scenario_free(&s1);
+    /* Tails: Player_mode 2, Obj02's id */
+    scenario t;
+    static const char tt[] = "name: t\ngame: sonic2\ncharacter: tails\n"
+                             "tiles: {}\nmap: {origin: [0, 0], rows: [\".\"]}\n"
+                             "start: {x: 40, y: 40}\nframes: 1\n";
+    CHECK_EQ(scenario_load_buffer("t.yaml", tt, strlen(tt), &t, stdout), 0);
+    CHECK_EQ(capture_session_run(cs, &t, r1, NULL, &err), 0);
+    e = capture_session_emu(cs);
+    if (e) {
+        CHECK_EQ(emu_r16(e, 0xFFFFFF70u), 2);
+        CHECK_EQ(emu_r8(e, 0xFFFFB000u), 2);
+    }
+    scenario_free(&t);
+    capture_session_close(cs);
+    scenario_free(&s);
+    capture_rom_free(&rom);
+}
+
 int main(void)
 {
     load_image();
@@ -1125,6 +1316,7 @@ int main(void)
     RUN(test_budget_per_frame);
     RUN(test_session_after_errors);
     RUN(test_session_forms);
+    RUN(test_sonic2_capture);
     free(image);
     TEST_MAIN_END();
 }

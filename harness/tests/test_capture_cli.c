@@ -124,6 +124,17 @@ static void test_usage(void)
     CHECK_EQ(run(two_o, 7, buf, sizeof buf), 2);
     CHECK(strstr(buf, "-o takes exactly one scenario") != NULL);
     CHECK(!exists("out.csv"));
+    /* one --rom per game: at most four */
+    char *five[] = { "capture", "--rom", "a", "--rom", "b", "--rom", "c",
+                     "--rom", "d", "--rom", "e", scen };
+    CHECK_EQ(run(five, 12, buf, sizeof buf), 2);
+    CHECK(strstr(buf, "at most 4 --rom") != NULL);
+    /* with two ROMs, one that cannot be read stops everything */
+    char *two[] = { "capture", "--rom", "/nonexistent/a.bin", "--rom",
+                    "/nonexistent/b.bin", scen };
+    CHECK_EQ(run(two, 6, buf, sizeof buf), 2);
+    CHECK(strstr(buf, "a.bin") != NULL);
+    CHECK(!exists(golden));
 }
 
 /* Without --rom, $SPGSIM_ROM names the ROM. */

@@ -331,6 +331,38 @@ static void test_special_stage(void)
     free(err);
 }
 
+
+/* Sonic 2 scenarios: an error when named, skipped with a note when found
+ * in a directory (vectors and movies hold Sonic 1 scenarios). */
+static void test_sonic2_skipped(void)
+{
+    static const char s2_yaml[] =
+        "name: s2\ngame: sonic2\ntiles: {}\n"
+        "map: {origin: [0, 0], rows: [\".\"]}\nstart: {}\nframes: 2\n";
+    char spath[256];
+    snprintf(spath, sizeof spath, "%s", tp("s2/scenarios/t/two.yaml"));
+    CHECK_EQ(outfile_mkdirs(spath, stdout), 0);
+    CHECK_EQ(write_text(spath, s2_yaml), 0);
+    char *err = NULL;
+    char *one[] = {"export", "-o", tp("s2.json"), spath, NULL};
+    CHECK_EQ(run(4, one, &err), 2);
+    CHECK(err && strstr(err, "two.yaml: export supports Sonic 1 scenarios "
+                             "only (this is a Sonic 2 one)"));
+    CHECK(!exists(tp("s2.json")));
+    free(err);
+    char npath[256];
+    snprintf(npath, sizeof npath, "%s", tp("s2/scenarios/n/vec.yaml"));
+    CHECK_EQ(outfile_mkdirs(npath, stdout), 0);
+    CHECK_EQ(write_text(npath, scenario_yaml), 0);
+    char *dir[] = {"export", "--out-dir", tp("s2v"), tp("s2/scenarios"), NULL};
+    CHECK_EQ(run(4, dir, &err), 0);
+    CHECK(exists(tp("s2v/n/vec.json")));
+    CHECK(!exists(tp("s2v/t/two.json")));
+    CHECK(err && strstr(err, "1 Sonic 2 scenario skipped (export supports "
+                             "Sonic 1 scenarios only)"));
+    free(err);
+}
+
 int main(void)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/spgsim-test-export-XXXXXX");
@@ -343,6 +375,7 @@ int main(void)
     RUN(test_bk2);
     RUN(test_errors);
     RUN(test_special_stage);
+    RUN(test_sonic2_skipped);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
     if (system(cmd) != 0)

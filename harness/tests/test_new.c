@@ -168,6 +168,37 @@ static void test_loads_and_runs(void)
 }
 
 /* Switching the commented verifies example on gives a valid entry too. */
+
+/* --sonic2: a Sonic 2 template that loads with both paths in it. */
+static void test_sonic2_template(void)
+{
+    char path[512];
+    char *argv[5];
+    argv[0] = (char *)(uintptr_t)"new";
+    argv[1] = (char *)(uintptr_t)"paths/s2-template";
+    argv[2] = (char *)(uintptr_t)"--sonic2";
+    argv[3] = (char *)(uintptr_t)"--dir";
+    argv[4] = root;
+    CHECK_EQ(cmd_new(5, argv), 0);
+    snprintf(path, sizeof path, "%s/paths/s2-template.yaml", root);
+    scenario s;
+    if (scenario_load(path, &s, stdout) != 0) {
+        CHECK(!"the Sonic 2 template does not load");
+    } else {
+        CHECK_EQ(s.game, SPG_GAME_SONIC2);
+        CHECK(s.cells2 != NULL);
+        CHECK_EQ(s.start.top_solid_bit, 0x0C);
+        CHECK_EQ(s.frames, 60);
+        scenario_free(&s);
+    }
+    rm_tree_file("paths", "s2-template.yaml");
+    /* not with --special-stage */
+    char *argv2[6];
+    memcpy(argv2, argv, sizeof argv);
+    argv2[5] = (char *)(uintptr_t)"--special-stage";
+    CHECK_EQ(cmd_new(6, argv2), 2);
+}
+
 static void test_verifies_example_is_valid(void)
 {
     char path[512], path2[512];
@@ -244,6 +275,7 @@ int main(void)
     RUN(test_bad_names);
     RUN(test_missing_dir_and_usage);
     RUN(test_loads_and_runs);
+    RUN(test_sonic2_template);
     RUN(test_verifies_example_is_valid);
     rmdir(root);
     TEST_MAIN_END();

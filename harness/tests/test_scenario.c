@@ -96,7 +96,15 @@ static const struct {
     {"heights-length.yaml", "5:14", "expected 16 integers, found 8"},
     {"unknown-button.yaml", "8:31", "unknown value 'jump'"},
     {"unknown-variant.yaml", "3:10", "unknown value 'super'"},
-    {"unknown-game.yaml", "2:7", "unknown value 'sonic2'"},
+    {"unknown-game.yaml", "2:7", "unknown value 'sonic3'"},
+    {"s1-solidity2.yaml", "4:50", "solidity2: only a Sonic 2 scenario"},
+    {"s1-tile2.yaml", "8:31", "tile2: only a Sonic 2 scenario"},
+    {"s1-path.yaml", "7:9", "path: only a Sonic 2 scenario"},
+    {"s1-spindash-counter.yaml", "5:27",
+     "spindash_counter: only a Sonic 2 scenario"},
+    {"s1-tails.yaml", "3:12", "tails is a Sonic 2 player"},
+    {"s2-bad-path.yaml", "5:15", "unknown value 'tertiary'"},
+    {"s2-unknown-tile2.yaml", "8:31", "unknown tile name 'blok'"},
     {"legend-dot.yaml", "7:12", "always an empty cell"},
     {"bad-flip.yaml", "8:34", "unknown value 'z'"},
     {"bad-solidity.yaml", "4:49", "unknown value 'bottom'"},
@@ -198,6 +206,7 @@ static void test_good_scenario(void)
     SAME(slip_speed); SAME(slip_lock); SAME(stand_height_radius);
     SAME(stand_width_radius); SAME(roll_height_radius);
     SAME(roll_width_radius); SAME(clamp_above_top_speed);
+    SAME(air_clamp_above_top_speed);
     SAME(jump_speed_underwater); SAME(jump_release_cap_underwater);
     SAME(rise_speed_cap); SAME(skid_speed); SAME(jump_min_room);
     SAME(layout_tiles_x); SAME(layout_tiles_y);
@@ -672,8 +681,115 @@ static void test_run_core(void)
     scenario_free(&s);
 }
 
+
+/* Sonic 2: game, character, the secondary path's solidity and tiles, the
+ * start path and spindash counter; what each changes in the cells and the
+ * hash. */
+static const char s2_text[] =
+    "name: two-paths\n"
+    "game: sonic2\n"
+    "character: tails\n"
+    "tiles:\n"
+    "  flat: {heights: full, angle: 0}\n"
+    "  half: {heights: [8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8], angle: 0, "
+    "solidity2: top}\n"
+    "map:\n"
+    "  origin: [0, 736]\n"
+    "  legend:\n"
+    "    \"#\": flat\n"
+    "    \"h\": half\n"
+    "    \"x\": {tile: flat, tile2: half, solidity2: none}\n"
+    "    \"y\": {tile: half, flip: [x], solidity: top}\n"
+    "  rows:\n"
+    "    - \"#hxy%s\"\n"
+    "start: {x: 40, y: 700%s}\n"
+    "frames: 3\n";
+
+static int s2_load(scenario *s, const char *row_tail, const char *start)
+{
+    char text[2048];
+    snprintf(text, sizeof text, s2_text, row_tail, start);
+    return scenario_load_buffer("s2.yaml", text, strlen(text), s, stdout);
+}
+
+static void test_sonic2(void)
+{
+    scenario s;
+    CHECK_EQ(s2_load(&s, "", ""), 0);
+    CHECK_EQ(s.game, SPG_GAME_SONIC2);
+    CHECK_EQ(s.character, SPG_CHAR_TAILS);
+    CHECK_EQ(s.map.width, 4);
+    const uint16_t all1 = SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID;
+    const uint16_t all2 = SPG_CELL_TOP_SOLID_2 | SPG_CELL_SIDE_SOLID_2;
+    CHECK_EQ(s.cells[0], 1 | all1 | all2);
+    /* half: solidity2 top on the tile */
+    CHECK_EQ(s.cells[1], 2 | all1 | SPG_CELL_TOP_SOLID_2);
+    /* x: flat on the primary path, half on the secondary, no solidity 2 */
+    CHECK_EQ(s.cells[2], 1 | all1);
+    /* y: the entry's solidity counts for both paths */
+    CHECK_EQ(s.cells[3],
+             2 | SPG_CELL_XFLIP | SPG_CELL_TOP_SOLID | SPG_CELL_TOP_SOLID_2);
+    CHECK(s.cells2 != NULL);
+    CHECK(s.map.secondary_masks == s.cells2);
+    if (s.cells2) {
+        CHECK_EQ(s.cells2[0], 1);
+        CHECK_EQ(s.cells2[1], 2);
+        CHECK_EQ(s.cells2[2], 2);
+        CHECK_EQ(s.cells2[3], 2);
+    }
+    CHECK_EQ(s.start.top_solid_bit, 0x0C);
+    CHECK_EQ(s.start.lrb_solid_bit, 0x0D);
+    CHECK_EQ(s.start.spindash_counter, 0);
+    uint64_t h0 = s.hash;
+    scenario_free(&s);
+
+    /* the start path and counter */
+    CHECK_EQ(s2_load(&s, "", ", path: secondary, spindash_counter: 0x3F0"),
+             0);
+    CHECK_EQ(s.start.top_solid_bit, 0x0E);
+    CHECK_EQ(s.start.lrb_solid_bit, 0x0F);
+    CHECK_EQ(s.start.spindash_counter, 0x3F0);
+    CHECK(s.hash != h0);
+    scenario_free(&s);
+    CHECK_EQ(s2_load(&s, "", ", path: primary"), 0);
+    CHECK(s.hash == h0);
+    scenario_free(&s);
+
+    /* no cell differs: no secondary masks */
+    const char *one =
+        "name: one\ngame: sonic2\ntiles:\n  flat: {heights: full, angle: 0}\n"
+        "map:\n  origin: [0, 0]\n  legend:\n    \"#\": {tile: flat, tile2: flat}\n"
+        "  rows: [\"##\"]\nstart: {}\nframes: 1\n";
+    CHECK_EQ(scenario_load_buffer("one.yaml", one, strlen(one), &s, stdout), 0);
+    CHECK(s.cells2 == NULL);
+    CHECK(s.map.secondary_masks == NULL);
+    CHECK_EQ(s.character, SPG_CHAR_SONIC);
+    uint64_t h1 = s.hash;
+    scenario_free(&s);
+    /* tile2 alone changes the hash */
+    const char *two =
+        "name: one\ngame: sonic2\ntiles:\n  flat: {heights: full, angle: 0}\n"
+        "  half: {heights: [8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8], angle: 0}\n"
+        "map:\n  origin: [0, 0]\n  legend:\n    \"#\": {tile: flat, tile2: half}\n"
+        "  rows: [\"##\"]\nstart: {}\nframes: 1\n";
+    CHECK_EQ(scenario_load_buffer("two.yaml", two, strlen(two), &s, stdout), 0);
+    CHECK(s.cells2 != NULL);
+    CHECK(s.hash != h1);
+    scenario_free(&s);
+    /* the same map as Sonic 1 (no solidity2 bits) hashes differently */
+    const char *s1 =
+        "name: one\ngame: sonic1\ntiles:\n  flat: {heights: full, angle: 0}\n"
+        "map:\n  origin: [0, 0]\n  legend:\n    \"#\": flat\n"
+        "  rows: [\"##\"]\nstart: {}\nframes: 1\n";
+    CHECK_EQ(scenario_load_buffer("s1.yaml", s1, strlen(s1), &s, stdout), 0);
+    CHECK_EQ(s.cells[0], 1 | all1);
+    CHECK(s.hash != h1);
+    scenario_free(&s);
+}
+
 int main(void)
 {
+    RUN(test_sonic2);
     snprintf(tmpdir, sizeof tmpdir, "/tmp/spgsim-test-scenario-XXXXXX");
     if (mkdtemp(tmpdir) == NULL) {
         perror("mkdtemp");

@@ -39,9 +39,9 @@ static int same_str(const char *a, const char *b)
 /* Every traced field (a struct compare would read padding). */
 static int same_player(const spg_player *a, const spg_player *b)
 {
-    int32_t va[TRACE_COLUMNS], vb[TRACE_COLUMNS];
-    trace_row_values(0, a, va);
-    trace_row_values(0, b, vb);
+    int32_t va[TRACE_COLUMNS_SONIC2], vb[TRACE_COLUMNS_SONIC2];
+    trace_row_values_layout(&trace_layout_sonic2, 0, a, va);
+    trace_row_values_layout(&trace_layout_sonic2, 0, b, vb);
     return memcmp(va, vb, sizeof va) == 0;
 }
 
@@ -639,8 +639,65 @@ static void test_trim(void)
     scenario_free(&s);
 }
 
+
+/* Sonic 2: the secondary path's cells and solidity, Tails, the start path
+ * and counter survive the writer. */
+static void test_sonic2_round_trip(void)
+{
+    static const char text[] =
+        "name: two-paths\n"
+        "game: sonic2\n"
+        "character: tails\n"
+        "tiles:\n"
+        "  flat: {heights: full, angle: 0}\n"
+        "  half: {heights: [8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8], angle: 0, "
+        "solidity2: top}\n"
+        "  slope: {heights: [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16], "
+        "angle: 0xE0}\n"
+        "map:\n"
+        "  origin: [0, 736]\n"
+        "  legend:\n"
+        "    \"#\": flat\n"
+        "    \"h\": half\n"
+        "    \"x\": {tile: flat, tile2: slope, solidity2: none}\n"
+        "    \"y\": {tile: half, flip: [x], solidity: top}\n"
+        "    \"z\": {tile: half, solidity: sides, solidity2: all}\n"
+        "  rows:\n"
+        "    - \"#hxyz#\"\n"
+        "start: {x: 40, y: 700, path: secondary, spindash_counter: 0x100}\n"
+        "frames: 3\n";
+    scenario s;
+    CHECK_EQ(scenario_load_buffer("s2.yaml", text, strlen(text), &s, stdout),
+             0);
+    CHECK(s.cells2 != NULL);
+    CHECK(round_trip(&s, "sonic2"));
+    /* built in memory: a secondary mask on a cell, then trimmed */
+    CHECK_EQ(scenario_set_map(&s, 0, 40, 8, 4), 0);
+    CHECK(s.cells2 == NULL);
+    s.cells[2 * 8 + 3] = 1 | SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID_2;
+    s.cells[2 * 8 + 4] = 2 | SPG_CELL_TOP_SOLID_2;
+    s.cells2 = calloc(32, 1);
+    CHECK(s.cells2 != NULL);
+    if (s.cells2) {
+        s.cells2[2 * 8 + 3] = 3;
+        s.cells2[2 * 8 + 4] = 2;
+        s.map.secondary_masks = s.cells2;
+        scenario_update_hash(&s);
+        CHECK(round_trip(&s, "sonic2-built"));
+        CHECK_EQ(scenario_trim_map(&s), 0);
+        CHECK_EQ(s.map.width, 2);
+        CHECK(s.cells2 != NULL && s.cells2[0] == 3 && s.cells2[1] == 2);
+        CHECK(round_trip(&s, "sonic2-trimmed"));
+        /* a secondary mask on an empty cell is refused */
+        s.cells2[1] = 0;
+        CHECK(scenario_check(&s, NULL) != 0);
+    }
+    scenario_free(&s);
+}
+
 int main(void)
 {
+    RUN(test_sonic2_round_trip);
     RUN(test_bundled_round_trip);
     RUN(test_random_round_trip);
     RUN(test_refusals);

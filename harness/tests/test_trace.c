@@ -636,6 +636,55 @@ static void test_cmd_diff(void)
     free(text);
 }
 
+
+/* The Sonic 2 column set: its header line, the three extra columns after
+ * the normal ones, and the reader knowing it again. */
+static void test_sonic2_layout(void)
+{
+    CHECK_EQ(trace_layout_sonic2.count, TRACE_COLUMNS + 3);
+    for (int c = 0; c < TRACE_COLUMNS; c++)
+        CHECK(strcmp(trace_layout_sonic2.columns[c], trace_columns[c]) == 0);
+    CHECK_EQ(trace_layout_column(&trace_layout_sonic2, "spindash_counter"),
+             TRACE_COLUMNS);
+    CHECK_EQ(trace_layout_column(&trace_layout_sonic2, "lrb_solid_bit"),
+             TRACE_COLUMNS + 2);
+    CHECK_EQ(trace_layout_column(&trace_layout_normal, "top_solid_bit"), -1);
+    spg_player p[3];
+    sample_players(p, 3);
+    p[1].spindash_counter = 0x3F0;
+    p[1].top_solid_bit = 0x0E;
+    p[1].lrb_solid_bit = 0x0F;
+    trace t;
+    CHECK_EQ(trace_from_players_layout(&t, &trace_layout_sonic2, p, 3), 0);
+    CHECK_EQ(t.values[1][TRACE_COLUMNS], 0x3F0);
+    CHECK_EQ(t.values[1][TRACE_COLUMNS + 1], 0x0E);
+    CHECK_EQ(t.values[1][TRACE_COLUMNS + 2], 0x0F);
+    const char *path = tmp_path("s2.csv");
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (f == NULL) {
+        trace_free(&t);
+        return;
+    }
+    trace_meta meta = {"core", NULL, NULL, NULL, NULL};
+    trace_write(f, &meta, &t);
+    fclose(f);
+    char *text = read_text(path);
+    CHECK(text && strncmp(text, "# spgsim trace\n# columns: sonic2\n", 33) == 0);
+    CHECK(text && strstr(text, ",word_38,spindash_counter,top_solid_bit,"
+                               "lrb_solid_bit\n") != NULL);
+    free(text);
+    trace back;
+    CHECK_EQ(trace_read(path, &back, stdout), 0);
+    CHECK(back.layout == &trace_layout_sonic2);
+    CHECK_EQ(back.ncols, TRACE_COLUMNS + 3);
+    for (int r = 0; r < 3 && r < back.rows; r++)
+        CHECK(memcmp(back.values[r], t.values[r],
+                     (size_t)back.ncols * sizeof back.values[r][0]) == 0);
+    trace_free(&back);
+    trace_free(&t);
+}
+
 int main(void)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/spgsim-test-trace-XXXXXX");
@@ -645,6 +694,7 @@ int main(void)
     }
     RUN(test_columns);
     RUN(test_round_trip);
+    RUN(test_sonic2_layout);
     RUN(test_reader_errors);
     RUN(test_reader_by_name);
     RUN(test_fields);

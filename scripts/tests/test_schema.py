@@ -79,6 +79,25 @@ BASE = {
 # Good scenarios written as YAML text, for the spellings a dump of BASE
 # cannot show (hex forms, flow style, empty description, ...).
 GOOD_TEXT = {
+    "sonic2-two-paths": """\
+name: sonic2-two-paths
+game: sonic2
+character: tails
+tiles:
+  block: {heights: full, angle: 0xFF, solidity2: top}
+  half: {heights: [8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8], angle: 0}
+map:
+  origin: [0, 640]
+  legend:
+    "#": block
+    "d": {tile: block, tile2: half, solidity2: all}
+  rows: ["....", "##d#"]
+start: {x: 24, y: 620, path: secondary, spindash_counter: "$1E1"}
+input: [{frames: 3, hold: [down]}]
+verifies:
+  - {id: s2/a, source: s, quote: q, frame: 1, field: spindash_counter,
+     value: 0}
+""",
     "hex-forms": """\
 name: hex-forms
 description:
@@ -266,7 +285,16 @@ BAD = [
     ("verifies value 2^31", mut_set(["verifies", 0, "value"], 2 ** 31)),
     ("verifies frame -1", mut_set(["verifies", 0, "frame"], -1)),
     # bad enums
-    ("game sonic2", mut_set(["game"], "sonic2")),
+    ("game sonic3", mut_set(["game"], "sonic3")),
+    # Sonic 2 keys in a Sonic 1 scenario
+    ("start path in sonic1", mut_set(["start", "path"], "secondary")),
+    ("start spindash_counter in sonic1",
+     mut_set(["start", "spindash_counter"], 0x200)),
+    ("tile solidity2 in sonic1",
+     mut_set(["tiles", "block", "solidity2"], "top")),
+    ("legend tile2 in sonic1", mut_set(["map", "legend", "T", "tile2"], "ramp")),
+    ("legend solidity2 in sonic1",
+     mut_set(["map", "legend", "T", "solidity2"], "none")),
     ("character tails", mut_set(["character"], "tails")),
     ("variant wet", mut_set(["variant"], "wet")),
     ("facing up", mut_set(["start", "facing"], "up")),

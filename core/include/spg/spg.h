@@ -312,7 +312,8 @@ typedef struct spg_profile {
                                        which rounds the same) */
     int16_t slope_factor_rolldown;/**< rolling downhill: $50 */
     int16_t roll_friction;    /**< acceleration asr 1 ($06; $0C shoes, $03 water) */
-    int16_t roll_deceleration;/**< deceleration asr 2 ($20; $10 underwater) */
+    int16_t roll_deceleration;/**< deceleration asr 2 ($20; $10 underwater);
+                                   Sonic 2's Sonic: $20 in every variant */
     int16_t roll_min_speed;   /**< $80: abs(ground speed) needed to roll */
     int16_t roll_x_speed_cap; /**< $1000 */
     int16_t slip_speed;       /**< $280 */
@@ -320,8 +321,13 @@ typedef struct spg_profile {
     uint8_t stand_height_radius, stand_width_radius; /**< $13, 9 */
     uint8_t roll_height_radius, roll_width_radius;   /**< $0E, 7 */
 
-    /** 1 (Sonic 1): holding forward above top speed clamps to top speed. */
+    /** On the ground (Sonic_MoveLeft/Right), 1: holding forward above top
+     *  speed clamps to top speed (Sonic 1); 0: the higher speed is kept
+     *  (Sonic 2). */
     uint8_t clamp_above_top_speed;
+    /** The same in the air (Sonic_JumpDirection, Sonic 2's
+     *  Sonic_ChgJumpDir): 1 in both games. */
+    uint8_t air_clamp_above_top_speed;
     int16_t jump_speed_underwater;       /**< $380 (underwater bit set) */
     int16_t jump_release_cap_underwater; /**< -$200 (underwater bit set) */
     /** Sonic_JumpHeight when not jumping: y speed is capped at -$FC0. */
@@ -359,19 +365,23 @@ SPG_API spg_player spg_player_default(const spg_profile *profile);
  * The highest script position (spg_player.anim_frame) the animation
  * routine can reach in animation `anim` of the profile's character: the
  * position of the script's end marker.  For the speed-driven animations
- * (Sonic 1 ids 0-4: walk, run, roll, fast roll, push), whose scripts are
- * chosen by speed and share one position, it is the largest of their
- * scripts'.  Returns -1 when the character has no animation `anim`
- * (Sonic 1: ids above $1E).  Scenario loaders use it to refuse a start
- * state the original's tables do not define.
+ * (Sonic 1 ids 0-4: walk, run, roll, fast roll, push; Sonic 2: Sonic's
+ * ids 0-4 and Tails' walk/run ids 0, 1 and $1F), whose scripts are chosen
+ * by speed and share one position, it is the largest of their scripts'.
+ * Returns -1 when the character has no animation `anim`
+ * (Sonic 1: ids above $1E; Sonic 2: Sonic's above $21, Tails' above $20,
+ * and Tails' id 4, whose routine animates from another object's speed).
+ * Scenario loaders use it to refuse a start state the original's tables
+ * do not define.
  */
 int spg_anim_last_position(const spg_profile *profile, uint8_t anim);
 
 /**
  * The number of sprites (mapping frames) of the profile's character: the
  * valid spg_player.mapping_frame values are 0 .. count - 1 (Sonic 1: $58,
- * fr_Null .. fr_WaterSlide).  The animation routine only shows sprites of
- * its scripts; the count bounds a start state.
+ * fr_Null .. fr_WaterSlide; Sonic 2: Sonic $D6, Tails $8B).  The
+ * animation routine only shows sprites of its scripts; the count bounds a
+ * start state.
  */
 int spg_anim_mapping_frames(const spg_profile *profile);
 
@@ -390,6 +400,12 @@ int spg_anim_mapping_frames(const spg_profile *profile);
  * a frame runs Sonic_Death instead: the fall (and the death animation)
  * goes on until y passes limit_bottom + $100, then routine 8
  * (Sonic_ResetLevel), where nothing the traces show changes any more.
+ *
+ * Sonic 2 (Obj01 for Sonic, Obj02 for Tails): Obj01_Control's order, with
+ * Sonic 2's own routines where they differ in shape (docs/games.md); in
+ * routine 6 Obj01_Dead (signed limit compare, no y speed reset), in
+ * routine 8 Obj01_Gone counts the restart countdown (spindash_counter)
+ * down to 0.
  */
 SPG_API void spg_step(const spg_profile *profile, const spg_map *map,
                       spg_input input, spg_player *player);

@@ -1,0 +1,83 @@
+/*
+ * routines.c - the per-game routine tables and the one place that picks
+ * one (spg_routines_get).  Sonic 1's entries are the core's original
+ * functions; Sonic 2's Sonic (Obj01) and Tails (Obj02) use the functions
+ * of sonic2.c where the original's routine differs in shape, Tails with
+ * Sonic 1's balance and without the idle skip (#2, #10 of
+ * docs/research/sonic2-differences.md).
+ */
+#include "anim.h"
+#include "tiles.h"
+
+/* Sonic_Animate for Sonic 1's script table. */
+static void animate_sonic1(const spg_profile *pr, spg_player *p)
+{
+    (void)pr;
+    spg_animate(p);
+}
+
+/* Sonic 2: Sonic_Animate / Tails_Animate (anim_s2.c; it picks the
+ * character's script table from the profile). */
+#define ANIMATE_SONIC2 spg_s2_animate
+
+static const spg_routines sonic1 = {
+    spg_mode_normal,
+    spg_mode_roll,
+    spg_jump_height,
+    spg_stand_still,
+    spg_roll_uncurl,
+    spg_sonic_angle,
+    spg_snap_limit_sonic1,
+    spg_reset_on_floor_sonic1,
+    spg_kill,
+    spg_sonic_death,
+    spg_sonic_reset_level,
+    animate_sonic1,
+    spg_find_tile_sonic1,
+    spg_solid_bit_sonic1,
+    spg_secondary_path_sonic1,
+};
+
+static const spg_routines sonic2_sonic = {
+    spg_mdnormal_checks_sonic2,
+    spg_mode_roll_sonic2,
+    spg_jump_height_sonic2,
+    spg_balance_sonic2,
+    spg_roll_stopped_sonic2,
+    spg_sonic_angle_sonic2,
+    spg_snap_limit_sonic2,
+    spg_reset_on_floor_sonic2,
+    spg_kill_sonic2,
+    spg_dead_sonic2,
+    spg_gone_sonic2,
+    ANIMATE_SONIC2,
+    spg_find_tile_sonic2,
+    spg_solid_bit_sonic2,
+    spg_secondary_path_sonic2,
+};
+
+static const spg_routines sonic2_tails = {
+    spg_mode_normal_sonic2,      /* Obj02_MdNormal: no idle skip */
+    spg_mode_roll_sonic2,
+    spg_jump_height_sonic2,
+    spg_stand_still,             /* Tails_Move balances as Sonic 1 */
+    spg_roll_stopped_sonic2,
+    spg_sonic_angle_sonic2,
+    spg_snap_limit_sonic2,
+    spg_reset_on_floor_sonic2,   /* Tails_ResetOnFloor: profile radii */
+    spg_kill_sonic2,
+    spg_dead_sonic2,
+    spg_gone_sonic2,
+    ANIMATE_SONIC2,
+    spg_find_tile_sonic2,
+    spg_solid_bit_sonic2,
+    spg_secondary_path_sonic2,
+};
+
+const spg_routines *spg_routines_get(const spg_profile *profile)
+{
+    if (profile->game != SPG_GAME_SONIC2)
+        return &sonic1;
+    return profile->character == SPG_CHAR_TAILS ? &sonic2_tails
+                                                : &sonic2_sonic;
+}
