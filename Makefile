@@ -11,7 +11,8 @@
 #                        ASan+UBSan), determinism across compilers/levels
 #   make check           the conformance suite: spgsim check scenarios/
 #   make bench           frames per second: core vs. the original under
-#                        emulation (needs ROM=path for the capture side)
+#                        emulation (S1_ROM= / S2_ROM= for the capture side,
+#                        each ROM timing its own game's scenarios)
 #   make goldens S1_ROM=.. S2_ROM=..  recapture every golden from your own ROMs
 #                        (ROM defaults to $SPGSIM_ROM)
 #   make report          report/index.html, errata.csv, errata.md
@@ -28,6 +29,7 @@
 
 VARIANT ?= release
 ROM ?= $(SPGSIM_ROM)
+S1_ROM ?= $(ROM)
 CC ?= cc
 ifeq ($(origin CC),default)
 CC = cc
@@ -201,11 +203,10 @@ $(BENCH): harness/bench/spgbench.c $(HLIB) $(LIB)
 	$(CC) $(CPPFLAGS_ALL) -Iharness $(YAML_CFLAGS) $(UC_CFLAGS) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) $(THREAD_LIBS) -lm
 
 bench: all $(BENCH)
-	$(BENCH) $(if $(ROM),--rom "$(ROM)") scenarios
+	$(BENCH) $(if $(S1_ROM),--rom "$(S1_ROM)") $(if $(S2_ROM),--rom "$(S2_ROM)") scenarios
 
 # S1_ROM (or ROM) and S2_ROM: one image per game; every scenario of a game
 # whose ROM is not given is reported by capture (exit 2), not skipped.
-S1_ROM ?= $(ROM)
 goldens: all
 	@test -n "$(S1_ROM)$(S2_ROM)" || { echo "usage: make goldens S1_ROM=path/to/sonic1.bin S2_ROM=path/to/sonic2.bin" >&2; exit 2; }
 	$(BIN) capture $(if $(S1_ROM),--rom "$(S1_ROM)") $(if $(S2_ROM),--rom "$(S2_ROM)") $$(find scenarios -name '*.yaml' | sort)

@@ -257,7 +257,8 @@ static int bench_capture(const capture_rom *rom, scenario *const *sc, size_t n,
 
 int main(int argc, char **argv)
 {
-    const char *rom_path = NULL;
+    const char *rom_paths[2] = {NULL, NULL};
+    int nrom = 0;
     double seconds = 1.0;
     int long_frames = 500, short_frames = 250, fuzz_cases = 100;
     list l = {0};
@@ -267,12 +268,17 @@ int main(int argc, char **argv)
     unsigned long long core_frames;
     double core_fps, core_cpu_fps;
     static const char usage[] =
-        "usage: spgbench [--rom ROM] [--seconds S] [--long-frames N] "
+        "usage: spgbench [--rom ROM]... [--seconds S] [--long-frames N] "
         "[--short-frames N] [--fuzz-cases N] PATH...\n";
 
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--rom") == 0 && i + 1 < argc)
-            rom_path = argv[++i];
+        if (strcmp(argv[i], "--rom") == 0 && i + 1 < argc) {
+            if (nrom == 2) {
+                fputs("spgbench: at most two --rom (one per game)\n", stderr);
+                return 2;
+            }
+            rom_paths[nrom++] = argv[++i];
+        }
         else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc)
             seconds = atof(argv[++i]);
         else if (strcmp(argv[i], "--long-frames") == 0 && i + 1 < argc)
@@ -340,16 +346,28 @@ int main(int argc, char **argv)
     }
     printf("peak RSS after core side: %ld KiB\n", peak_rss_kib());
 
-    if (rom_path) {
+    for (int r = 0; r < nrom && status == 0; r++) {
         capture_rom rom;
         scenario **all = calloc(l.count, sizeof *all), **longs = calloc(l.count, sizeof *longs);
         size_t nlong = 0, nall = 0;
         long long suite_frames = 0, long_total = 0;
         if (!all || !longs)
             return 2;
+        if (capture_rom_load(rom_paths[r], &rom, stderr) != 0) {
+            free(all);
+            free(longs);
+            status = 2;
+            break;
+        }
+        /* Each ROM times the scenarios of its own game; the fuzz cases
+         * and the special stage are Sonic 1's. */
+        int sonic1 = rom.addrs.game != SPG_GAME_SONIC2;
+        printf("ROM %s: %s\n", rom.md5, rom.desc ? rom.desc->name : "?");
         for (size_t i = 0; i < l.count; i++) {
             if (sc[i].mode != SCENARIO_NORMAL)
                 continue; /* timed on their own below */
+            if ((sc[i].game == SPG_GAME_SONIC2) != !sonic1)
+                continue;
             all[nall++] = &sc[i];
             suite_frames += sc[i].frames;
             if (sc[i].frames > long_frames) {
@@ -357,9 +375,7 @@ int main(int argc, char **argv)
                 long_total += sc[i].frames;
             }
         }
-        if (capture_rom_load(rom_path, &rom, stderr) != 0) {
-            status = 2;
-        } else {
+        {
             struct {
                 char what[96];
                 scenario **set;
@@ -385,7 +401,7 @@ int main(int argc, char **argv)
             snprintf(w[3].what, sizeof w[3].what, "fuzz cases: seeds 1..%d, %lld frames",
                      fuzz_cases, fuzz_frames);
             w[3].set = fzp;
-            w[3].n = (size_t)fuzz_cases;
+            w[3].n = sonic1 ? (size_t)fuzz_cases : 0;
             w[3].cut = 0;
             printf("capture (original code under Unicorn), player frames/s, wall time [CPU time]:\n");
             printf("  %-48s %21s %21s %9s\n", "workload", "old: per frame", "new: session+driver",
@@ -406,17 +422,19 @@ int main(int argc, char **argv)
                 printf("  %-48s %21s %21s %4.1fx [%.1fx]\n", w[k].what, o, n,
                        w[k].new_.wall / w[k].old.wall, w[k].new_.cpu / w[k].old.cpu);
             }
-            if (status == 0) {
+            if (status == 0 && w[0].n > 0) {
                 printf("capture: %12.0f player frames/s  [CPU time: %.0f]  (whole suite, one "
                        "session; %llu frames)\n", w[0].new_.wall, w[0].new_.cpu, w[0].new_.frames);
-                printf("ratio core/capture: %.1f  [CPU time: %.1f]\n", core_fps / w[0].new_.wall,
-                       core_cpu_fps / w[0].new_.cpu);
+                if (sonic1)
+                    printf("ratio core/capture: %.1f  [CPU time: %.1f]\n", core_fps / w[0].new_.wall,
+                           core_cpu_fps / w[0].new_.cpu);
+            }
+            if (status == 0 && w[3].n > 0)
                 printf("capture, fuzz cases: %.1f cases/s [CPU time: %.1f] (old way: %.1f)\n",
                        w[3].new_.wall * (double)fuzz_cases / (double)fuzz_frames,
                        w[3].new_.cpu * (double)fuzz_cases / (double)fuzz_frames,
                        w[3].old.wall * (double)fuzz_cases / (double)fuzz_frames);
-            }
-            if (status == 0 && ss_frames > 0) {
+            if (status == 0 && ss_frames > 0 && sonic1) {
                 unsigned long long ssc_frames;
                 double ssc = bench_special_capture(&rom, sc, l.count, seconds, &ssc_frames);
                 if (ssc < 0)
@@ -431,9 +449,10 @@ int main(int argc, char **argv)
         }
         free(all);
         free(longs);
-    } else {
-        printf("capture: skipped (no ROM; make bench ROM=path/to/sonic1.bin)\n");
     }
+    if (nrom == 0)
+        printf("capture: skipped (no ROM; make bench S1_ROM=path/to/sonic1.bin "
+               "S2_ROM=path/to/sonic2.bin)\n");
 
     for (size_t i = 0; i < l.count; i++) {
         scenario_free(&sc[i]);
