@@ -27,7 +27,7 @@ typedef struct world {
 
 typedef struct run_stats {
     uint64_t hash;
-    long air, rolling, pushing, deaths, slopes;
+    long air, rolling, pushing, deaths, slopes, spindash;
 } run_stats;
 
 /* y 640..767; floor top at 736; a ramp up to a plateau at 720; a pit;
@@ -99,20 +99,29 @@ static uint64_t hash_player(uint64_t h, const spg_player *p)
     h = fnv(h, p->angle_buffer_2, 1);
     h = fnv(h, p->jumping, 1);
     h = fnv(h, p->control_lock, 2);
+    h = fnv(h, p->word_38, 2);
+    h = fnv(h, p->mapping_frame, 1);
+    h = fnv(h, p->anim_frame, 1);
+    h = fnv(h, p->prev_anim, 1);
+    h = fnv(h, p->anim_timer, 1);
+    h = fnv(h, p->render_flags, 1);
+    h = fnv(h, p->spindash_counter, 2);
+    h = fnv(h, p->top_solid_bit, 1);
+    h = fnv(h, p->lrb_solid_bit, 1);
     return h;
 }
 
-static run_stats run(spg_variant variant)
+static run_stats run(const spg_profile *profile)
 {
     static const uint8_t choices[] = {
         0, SPG_BTN_RIGHT, SPG_BTN_RIGHT, SPG_BTN_LEFT, SPG_BTN_RIGHT | SPG_BTN_A,
         SPG_BTN_LEFT | SPG_BTN_C, SPG_BTN_DOWN, SPG_BTN_DOWN, SPG_BTN_B,
         SPG_BTN_UP, SPG_BTN_RIGHT | SPG_BTN_DOWN, SPG_BTN_LEFT | SPG_BTN_A,
-        SPG_BTN_A};
-    spg_profile pr = fixture_profile(variant);
+        SPG_BTN_A, SPG_BTN_DOWN | SPG_BTN_A, SPG_BTN_DOWN | SPG_BTN_B};
+    spg_profile pr = *profile;
     world w;
     spg_player p;
-    run_stats st = {0xCBF29CE484222325ull, 0, 0, 0, 0, 0};
+    run_stats st = {0xCBF29CE484222325ull, 0, 0, 0, 0, 0, 0};
     uint32_t rng = 12345u;
     uint8_t held = 0, prev = 0;
     int frame, left = 0, since_reset = 0;
@@ -137,6 +146,10 @@ static run_stats run(spg_variant variant)
                       SPG_STATUS_ROLLING;
         st.pushing += (p.status & SPG_STATUS_PUSHING) != 0;
         st.slopes += !(p.status & SPG_STATUS_IN_AIR) && p.angle != 0;
+        /* Sonic 2's spindash_flag (in Sonic 1 the byte is part of the
+         * word KillSonic writes) */
+        st.spindash += pr.game == SPG_GAME_SONIC2 && p.routine == SPG_ROUTINE_CONTROL &&
+                       (p.word_38 & 0xFF) != 0;
         since_reset++;
         if (p.routine != SPG_ROUTINE_CONTROL || since_reset > 4000) {
             st.deaths += p.routine != SPG_ROUTINE_CONTROL;
@@ -217,23 +230,48 @@ static void test_special_same_twice(void)
 
 static void test_same_twice(void)
 {
-    static const spg_variant variants[] = {
-        SPG_VARIANT_NORMAL, SPG_VARIANT_SPEED_SHOES, SPG_VARIANT_UNDERWATER};
+    /* Sonic 1's three variants, then Sonic 2's Sonic and Tails in each */
+    static const struct {
+        spg_game game;
+        spg_character character;
+        spg_variant variant;
+    } runs[] = {
+        {SPG_GAME_SONIC1, SPG_CHAR_SONIC, SPG_VARIANT_NORMAL},
+        {SPG_GAME_SONIC1, SPG_CHAR_SONIC, SPG_VARIANT_SPEED_SHOES},
+        {SPG_GAME_SONIC1, SPG_CHAR_SONIC, SPG_VARIANT_UNDERWATER},
+        {SPG_GAME_SONIC2, SPG_CHAR_SONIC, SPG_VARIANT_NORMAL},
+        {SPG_GAME_SONIC2, SPG_CHAR_SONIC, SPG_VARIANT_SPEED_SHOES},
+        {SPG_GAME_SONIC2, SPG_CHAR_SONIC, SPG_VARIANT_UNDERWATER},
+        {SPG_GAME_SONIC2, SPG_CHAR_TAILS, SPG_VARIANT_NORMAL},
+        {SPG_GAME_SONIC2, SPG_CHAR_TAILS, SPG_VARIANT_SPEED_SHOES},
+        {SPG_GAME_SONIC2, SPG_CHAR_TAILS, SPG_VARIANT_UNDERWATER},
+    };
     unsigned i;
 
     total_hash = 0xCBF29CE484222325ull;
-    for (i = 0; i < 3; i++) {
-        run_stats a = run(variants[i]);
-        run_stats b = run(variants[i]);
+    for (i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        spg_profile pr;
+        if (spg_profile_get(runs[i].game, runs[i].character, runs[i].variant,
+                            &pr) != 0) {
+            CHECK(0);
+            continue;
+        }
+        run_stats a = run(&pr);
+        run_stats b = run(&pr);
         CHECK(a.hash == b.hash);
-        printf("  variant %u: air %ld, rolling %ld, pushing %ld, on slopes %ld, "
-               "deaths %ld\n", i, a.air, a.rolling, a.pushing, a.slopes, a.deaths);
+        printf("  sonic%d %s variant %u: air %ld, rolling %ld, pushing %ld, "
+               "on slopes %ld, deaths %ld, spindash %ld\n", (int)runs[i].game,
+               runs[i].character == SPG_CHAR_TAILS ? "tails" : "sonic",
+               (unsigned)runs[i].variant, a.air, a.rolling, a.pushing,
+               a.slopes, a.deaths, a.spindash);
         /* the run must actually cover what it claims to */
         CHECK(a.air > 1000);
         CHECK(a.rolling > 100);
         CHECK(a.pushing > 10);
         CHECK(a.slopes > 100);
         CHECK(a.deaths > 0);
+        /* Sonic 2 charges spindashes */
+        CHECK(runs[i].game != SPG_GAME_SONIC2 || a.spindash > 100);
         total_hash = fnv(total_hash, (uint32_t)a.hash, 4);
         total_hash = fnv(total_hash, (uint32_t)(a.hash >> 32), 4);
     }
