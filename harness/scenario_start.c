@@ -158,6 +158,21 @@ static int load_sonic2(sc_loader *L, const yaml_node_t *st, spg_player *p)
         return -1;
     if (r)
         p->spindash_counter = (uint16_t)v;
+    /* With the spindash flag ($39, word_38's low byte) set, the next
+     * release picks its speed from a 9-entry table by the counter's high
+     * byte (SpindashSpeeds): past $8FF it would read the ROM after the
+     * table, which neither the core nor a charge ever reaches (a charge
+     * caps the counter at $800). */
+    if ((p->word_38 & 0xFFu) != 0 && p->spindash_counter > 0x8FF) {
+        const yaml_node_t *at = sc_get(L, st, "spindash_counter");
+        if (!at)
+            at = sc_get(L, st, "word_38");
+        return sc_fail(L, at ? at : st,
+                       "spindash_counter: $%X with the spindash flag set "
+                       "(word_38's low byte): the release speed table has "
+                       "entries for $000..$8FF only",
+                       (unsigned)p->spindash_counter);
+    }
     return 0;
 }
 

@@ -105,6 +105,7 @@ static const struct {
     {"s1-tails.yaml", "3:12", "tails is a Sonic 2 player"},
     {"s2-bad-path.yaml", "5:15", "unknown value 'tertiary'"},
     {"s2-unknown-tile2.yaml", "8:31", "unknown tile name 'blok'"},
+    {"s2-spindash-past-table.yaml", "5:39", "entries for $000..$8FF only"},
     {"legend-dot.yaml", "7:12", "always an empty cell"},
     {"bad-flip.yaml", "8:34", "unknown value 'z'"},
     {"bad-solidity.yaml", "4:49", "unknown value 'bottom'"},
