@@ -174,7 +174,7 @@ def port(rel, character, name=None, topic=None, desc=None, start=None,
         "name": out_name,
         "description": desc or (
             "Sonic 2 %s over the map, start and input of the Sonic 1 "
-            "scenario %s: %s" % ("Sonic" if character == "sonic" else "Tails",
+            "scenario %s, whose description (of what Sonic 1 does) reads: %s" % ("Sonic" if character == "sonic" else "Tails",
                                   rel, " ".join(str(d.get("description", "")).split()))),
         "character": character,
         "variant": d.get("variant", "normal"),
@@ -311,7 +311,7 @@ def tails_of_s2(rel):
     doc["name"] = "tails-" + name
     doc["character"] = "tails"
     doc["description"] = ("Sonic 2 Tails over the map, start and input of "
-                          "sonic2/%s (Sonic): %s" % (rel, " ".join(str(d.get("description", "")).split())))
+                          "sonic2/%s, whose description (of Sonic) reads: %s" % (rel, " ".join(str(d.get("description", "")).split())))
     doc["start"] = st
     doc.pop("verifies", None)
     write("sonic2/%s/tails-%s" % (topic, name), doc)
