@@ -217,7 +217,7 @@ def port(rel, character, name=None, topic=None, desc=None, start=None,
 # what the Sonic 1 scenario recorded (read from the captured goldens).
 TAILS_Y = ("Tails' standing height radius is $0F (Obj02_Init), Sonic's $13: he "
            "stands 16 px above a floor top, 4 px lower than the guide's Sonic")
-SNAP_S2 = ("Sonic 2's AnglePos leaves the ground beyond min(|x speed high byte| + 4, 14) "
+SNAP_S2 = ("Sonic 2's AnglePos leaves the ground beyond min(abs(x speed high byte) + 4, 14) "
            "px (Sonic 1: 14); at this x speed (high byte 0) the limit is 4 px")
 ORIGINAL = {
     "sonic2/tails/solid-tiles/standing-y": (720, TAILS_Y),
