@@ -319,6 +319,30 @@ def tails_of_s2(rel):
 
 # ---------------------------------------------------------------- variations
 
+# What the goldens show (Sonic 2 REV01), for the descriptions.
+OBSTACLE = {
+    ("sonic", "wall"): (
+        "Sonic meets the block on frame 10 (y 650, angle $C8) and is held there "
+        "while the slope factor takes his ground speed down; below $280 he falls "
+        "off (frame 59), lands (frame 66) and comes to rest near the bottom "
+        "(x 1561) on frame 142."),
+    ("tails", "wall"): (
+        "Tails, whose sensors sit 4 px differently (height radius $0F), gets past "
+        "the block on the first lap; on the second lap it holds him (frame 148, "
+        "y 650) until he falls off on frame 155."),
+    ("sonic", "ceiling"): (
+        "On the ceiling the check is skipped, so Sonic runs through the block "
+        "(frames 22-24) and laps the room; slower on the second lap, he leaves "
+        "the surface near the top of the right wall on frame 148 and lands on "
+        "frame 190."),
+    ("tails", "ceiling"): (
+        "On the ceiling the check is skipped, so Tails runs through the block "
+        "(frames 24-25) and laps the room; slower on the second lap, he leaves "
+        "the surface near the top of the right wall on frame 154 and lands on "
+        "frame 193."),
+}
+
+
 def round_room_obstacle(character, where):
     d = load("loops/round-room-laps")
     rows = [list(r) for r in d["map"]["rows"]]
@@ -344,8 +368,10 @@ def round_room_obstacle(character, where):
         "description": (
             "Sonic 2: %s starts at the bottom of the closed round room of "
             "loops/round-room-laps (radius 96 px) at ground speed $C00 with nothing "
-            "held; the room has %s. The wall sensor in the rotated modes "
-            "(CalcRoomInFront) and what follows it. Interplay test." % (who, what)),
+            "held; the room has %s. The wall check (CalcRoomInFront) runs only "
+            "at angles outside $40..$BF and, looking up or down, cuts only the "
+            "speed toward the block, not the ground speed. %s" % (who, what,
+                                                                  OBSTACLE[(character, where)])),
         "character": character, "variant": "normal",
         "tiles": d["tiles"], "map": d["map"], "start": st,
         "input": [{"frames": 240}], "frames": 240,
