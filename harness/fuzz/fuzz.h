@@ -64,6 +64,8 @@ typedef struct fuzz_options {
     int progress;          /* 1: a live progress line on stderr */
     FILE *log;             /* per-divergence lines and the summary */
     const char *rom_arg;   /* for the "reproduce with" line */
+    fuzz_gen_config gen;   /* the game (the ROM's) and the character; all
+                              zero: Sonic 1 */
 } fuzz_options;
 
 /* One divergent (or failed) case. */
@@ -108,7 +110,8 @@ void fuzz_summary_json(FILE *f, const fuzz_options *opt,
 int fuzz_compare(const spg_player *core, const spg_player *orig, int rows,
                  fuzz_divergence *d);
 
-/* Deep copy of a scenario (cells, inputs, strings; no verifies).  Returns
+/* Deep copy of a scenario (cells, secondary-path masks, inputs, strings;
+ * no verifies).  Returns
  * 0 or -1 when out of memory. */
 int fuzz_scenario_copy(scenario *dst, const scenario *src);
 
