@@ -63,16 +63,18 @@ int fuzz_scenario_copy(scenario *dst, const scenario *src)
     return 0;
 }
 
-int fuzz_compare(const spg_player *core, const spg_player *orig, int rows,
-                 fuzz_divergence *d)
+int fuzz_compare(const trace_layout *l, const spg_player *core,
+                 const spg_player *orig, int rows, fuzz_divergence *d)
 {
-    int32_t a[TRACE_COLUMNS], b[TRACE_COLUMNS];
+    int32_t a[TRACE_COLUMNS_SONIC2], b[TRACE_COLUMNS_SONIC2];
+    if (l != &trace_layout_sonic2)
+        l = &trace_layout_normal;
     for (int i = 0; i < rows; i++) {
         if (memcmp(&core[i], &orig[i], sizeof core[i]) == 0)
             continue; /* the common case; padding is zero in both */
-        trace_row_values(i, &orig[i], a);
-        trace_row_values(i, &core[i], b);
-        for (int c = 1; c < TRACE_COLUMNS; c++)
+        trace_row_values_layout(l, i, &orig[i], a);
+        trace_row_values_layout(l, i, &core[i], b);
+        for (int c = 1; c < l->count; c++)
             if (a[c] != b[c]) {
                 d->frame = i;
                 d->column = c;
@@ -82,6 +84,13 @@ int fuzz_compare(const spg_player *core, const spg_player *orig, int rows,
             }
     }
     return 0;
+}
+
+const char *fuzz_column_name(int column)
+{
+    if (column < 0 || column >= trace_layout_sonic2.count)
+        return "?";
+    return trace_layout_sonic2.columns[column];
 }
 
 /* ---- the capture oracle ------------------------------------------------- */
@@ -233,7 +242,7 @@ static int write_case(shared *sh, void *worker, scenario *s,
                       char *spath, char *gpath, size_t plen, FILE *err)
 {
     const fuzz_options *o = sh->opt;
-    const char *field = trace_columns[f->div.column];
+    const char *field = fuzz_column_name(f->div.column);
     char name[128], desc[1400], feats[256];
     fuzz_case_info info;
     scenario tmp;
@@ -387,7 +396,7 @@ record:
                         "core %ld (minimised to %d frames, %d cells)%s%s\n"
                         "  reproduce with: spgsim fuzz --rom %s --seed %llu%s\n",
                         (unsigned long long)seed, f.div.frame,
-                        trace_columns[f.div.column], (long)f.div.expected,
+                        fuzz_column_name(f.div.column), (long)f.div.expected,
                         (long)f.div.actual, f.frames_after, f.cells_after,
                         f.scenario_path[0] ? " -> " : "", f.scenario_path,
                         o->rom_arg ? o->rom_arg : "ROM",
@@ -555,7 +564,7 @@ void fuzz_summary_json(FILE *f, const fuzz_options *opt,
             json_str(f, x->message);
         } else {
             fprintf(f, "\"frame\": %d, \"field\": ", x->div.frame);
-            json_str(f, trace_columns[x->div.column]);
+            json_str(f, fuzz_column_name(x->div.column));
             fprintf(f,
                     ", \"original\": %ld, \"core\": %ld, \"frames\": %d, "
                     "\"frames_before\": %d, \"cells\": %d, \"cells_before\": %d, "

@@ -981,8 +981,11 @@ static void s2_input(scenario *s, fuzz_rng *r, uint32_t f2, int idle)
                 hold_frames(s, at, gap, down);
                 at += gap;
             }
-            hold_frames(s, at, fuzz_rng_range(r, 1, 40),
-                        after[fuzz_rng_below(r, 5)]);
+            /* One draw a statement: the order of a call's arguments is
+             * the compiler's. */
+            int rest = fuzz_rng_range(r, 1, 40);
+            uint8_t then = after[fuzz_rng_below(r, 5)];
+            hold_frames(s, at, rest, then);
         }
     }
     hold_frames(s, 0, idle, 0);

@@ -229,7 +229,7 @@ static void test_generator_sonic2(void)
             fuzz_divergence d;
             scenario_run_core(&a, ra);
             scenario_run_core(&back, rb);
-            CHECK_EQ(fuzz_compare(ra, rb, a.frames + 1, &d), 0);
+            CHECK_EQ(fuzz_compare(scenario_layout(&a), ra, rb, a.frames + 1, &d), 0);
             free(ra);
             free(rb);
             scenario_free(&back);
@@ -425,7 +425,7 @@ static void test_planted_written(void)
         fuzz_divergence d;
         scenario_run_core(&s, a);
         planted_run(NULL, &s, b, NULL);
-        CHECK_EQ(fuzz_compare(a, b, s.frames + 1, &d), 1);
+        CHECK_EQ(fuzz_compare(scenario_layout(&s), a, b, s.frames + 1, &d), 1);
         CHECK_EQ(d.frame, f->div.frame);
         CHECK_EQ(d.column, f->div.column);
         free(a);
@@ -448,6 +448,33 @@ static void test_planted_written(void)
     CHECK(text && strstr(text, want));
     free(text);
     fuzz_summary_free(&sum);
+}
+
+/* Sonic 2's own columns count: a difference only in spindash_counter or
+ * the path's solid bits is a divergence in the sonic2 column set (named
+ * as its column), and none in the normal one. */
+static void test_compare_sonic2_columns(void)
+{
+    spg_profile prof;
+    CHECK_EQ(spg_profile_get(SPG_GAME_SONIC2, SPG_CHAR_SONIC,
+                             SPG_VARIANT_NORMAL, &prof), 0);
+    spg_player a[3], b[3];
+    fuzz_divergence d;
+    for (int i = 0; i < 3; i++)
+        a[i] = b[i] = spg_player_default(&prof);
+    b[2].spindash_counter = 0x200;
+    CHECK_EQ(fuzz_compare(&trace_layout_sonic2, a, b, 3, &d), 1);
+    CHECK_EQ(d.frame, 2);
+    CHECK(strcmp(fuzz_column_name(d.column), "spindash_counter") == 0);
+    CHECK_EQ(d.expected, 0x200);
+    CHECK_EQ(d.actual, 0);
+    CHECK_EQ(fuzz_compare(NULL, a, b, 3, &d), 0);
+    b[2] = a[2];
+    b[1].lrb_solid_bit = 0x0F;
+    CHECK_EQ(fuzz_compare(&trace_layout_sonic2, a, b, 3, &d), 1);
+    CHECK_EQ(d.frame, 1);
+    CHECK(strcmp(fuzz_column_name(d.column), "lrb_solid_bit") == 0);
+    CHECK(strcmp(fuzz_column_name(trace_column_index("y")), "y") == 0);
 }
 
 /* Sonic 2: a planted divergence is found, minimised (the secondary path
@@ -480,7 +507,7 @@ static void test_planted_written_sonic2(void)
         fuzz_divergence d;
         scenario_run_core(&s, a);
         planted_run(NULL, &s, b, NULL);
-        CHECK_EQ(fuzz_compare(a, b, s.frames + 1, &d), 1);
+        CHECK_EQ(fuzz_compare(scenario_layout(&s), a, b, s.frames + 1, &d), 1);
         CHECK_EQ(d.frame, f->div.frame);
         CHECK_EQ(d.column, f->div.column);
         /* The planted bug ignores the paths: none is left different. */
@@ -567,6 +594,7 @@ int main(void)
     RUN(test_no_divergence_with_itself);
     RUN(test_planted_found_minimised);
     RUN(test_planted_written);
+    RUN(test_compare_sonic2_columns);
     RUN(test_planted_written_sonic2);
     RUN(test_time_limit);
     RUN(test_selftest_image_smoke);
