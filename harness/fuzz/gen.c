@@ -546,13 +546,17 @@ static void make_start(builder *b, scenario *s, fuzz_start_style style)
         p->width_radius = s->profile.roll_width_radius;
         p->anim = 2;
         break;
-    case FUZZ_START_FAST:
+    case FUZZ_START_FAST: {
         y = fy - 20 + fuzz_rng_range(r, -4, 4);
-        p->ground_speed = (int16_t)(fuzz_rng_range(r, 0x600, 0x1800) *
-                                    (fuzz_rng_chance(r, 50) ? 1 : -1));
+        /* Magnitude, then sign: two statements, as the operands of one
+         * `*` would be drawn in the compiler's order. */
+        int32_t mag = fuzz_rng_range(r, 0x600, 0x1800);
+        int sign = fuzz_rng_chance(r, 50) ? 1 : -1;
+        p->ground_speed = (int16_t)(mag * sign);
         if (fuzz_rng_chance(r, 10))
             p->ground_speed = (int16_t)fuzz_rng_range(r, -32768, 32767);
         break;
+    }
     case FUZZ_START_WALL: {
         static const uint8_t a[4] = {0x40, 0xC0, 0x80, 0x00};
         p->angle = fuzz_rng_chance(r, 70) ? a[fuzz_rng_below(r, 4)]
