@@ -4,7 +4,7 @@
 # Builds the core with gcc and clang at -O0 and -O2, then compares (1) the
 # state hash printed by test_determinism and (2) the trace of every bundled
 # scenario, byte for byte, and (3) the cases `spgsim fuzz` generates from
-# 300 seeds, against the gcc -O0 build.
+# 300 seeds for each game (Sonic 1, Sonic 2), against the gcc -O0 build.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 JOBS=${JOBS:-2}
@@ -30,6 +30,7 @@ for cc in gcc clang; do
             "$dir/spgsim" run "$s" -o "$out/$name.csv" 2>>"$out/errors.log"
         done
         "$dir/spgsim" fuzz --list --seed 1 --cases 300 >"$out/fuzz-cases.txt" 2>>"$out/errors.log"
+        "$dir/spgsim" fuzz --list --game sonic2 --seed 1 --cases 300 >"$out/fuzz-cases-s2.txt" 2>>"$out/errors.log"
         if [ -z "$ref" ]; then
             ref=$dir; refhash=$hash
             echo "reference: $cc -$opt, determinism-hash $hash"

@@ -16,14 +16,19 @@ static void usage(FILE *f)
     fputs(
         "usage: spgsim fuzz --rom ROM [--seed N] [--cases K | --time S] [--jobs J]\n"
         "                   [--shard I/N] [--out DIR] [--json FILE|-]\n"
+        "                   [--character sonic|tails|any]\n"
         "                   [--no-minimise] [--no-write] [-q]\n"
-        "       spgsim fuzz --list [--seed N] [--cases K] [--shard I/N]\n"
+        "       spgsim fuzz --list [--game sonic1|sonic2 | --rom ROM] [--seed N]\n"
+        "                   [--cases K] [--shard I/N] [--character C]\n"
         "Generate cases from seeds N, N+1, ..., run each through the core and\n"
         "through the original code in ROM, compare every column of every frame,\n"
         "and write each divergence, minimised, as a scenario and its golden:\n"
         "DIR/scenarios/regressions/fuzz-SEED-FIELD.yaml and\n"
         "DIR/golden/regressions/fuzz-SEED-FIELD.csv (DIR: the current directory).\n"
-        "  --rom ROM     the original game (default: $SPGSIM_ROM)\n"
+        "  --rom ROM     the original game (default: $SPGSIM_ROM); its game\n"
+        "                (Sonic 1 or Sonic 2) is the game of the cases\n"
+        "  --character C Sonic 2: sonic, tails or any (default: any, by seed)\n"
+        "  --game G      with --list and no --rom: sonic1 (default) or sonic2\n"
         "  --seed N      first seed (default 1); alone, runs just that case\n"
         "  --cases K     cases to run (default 100, or 1 with --seed)\n"
         "  --time S      run for S seconds instead\n"
@@ -62,16 +67,21 @@ static int list_cases(const fuzz_options *opt)
         fuzz_case_info info;
         char hash[17], feats[256];
         uint64_t seed = opt->first_seed + k;
-        if (fuzz_generate(seed, &s, &info) != 0) {
+        if (fuzz_generate_game(&opt->gen, seed, &s, &info) != 0) {
             fprintf(stderr, "spgsim fuzz: out of memory\n");
             return 2;
         }
         scenario_hash_hex(&s, hash);
         fuzz_features_string(info.features, feats, sizeof feats);
-        printf("%llu %s %d frames %ux%u tiles start=%s input=%s %s\n",
+        /* A Sonic 1 line is as it always was (ci/determinism.sh). */
+        printf("%llu %s %d frames %ux%u tiles start=%s input=%s %s%s%s\n",
                (unsigned long long)seed, hash, s.frames, (unsigned)s.map.width,
                (unsigned)s.map.height, fuzz_start_name(info.start),
-               fuzz_input_name(info.input), feats);
+               fuzz_input_name(info.input), feats,
+               info.game == SPG_GAME_SONIC2 ? " sonic2 " : "",
+               info.game == SPG_GAME_SONIC2
+                   ? fuzz_character_name(info.character)
+                   : "");
         scenario_free(&s);
     }
     return 0;
@@ -84,6 +94,7 @@ int cmd_fuzz(int argc, char **argv)
     const char *rom_path = getenv("SPGSIM_ROM");
     const char *json = NULL;
     int have_seed = 0, have_cases = 0, quiet = 0, list = 0;
+    int rom_given = 0, game_given = 0;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     opt.first_seed = 1;
     opt.jobs = ncpu > 0 ? (int)ncpu : 1;
@@ -92,6 +103,8 @@ int cmd_fuzz(int argc, char **argv)
     opt.minimise = 1;
     opt.write = 1;
     opt.log = stderr;
+    opt.gen.game = SPG_GAME_SONIC1;
+    opt.gen.character = FUZZ_CHAR_ANY;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -102,6 +115,25 @@ int cmd_fuzz(int argc, char **argv)
             return 0;
         } else if (strcmp(a, "--rom") == 0 && v) {
             rom_path = v;
+            rom_given = 1;
+            i++;
+        } else if (strcmp(a, "--character") == 0 && v) {
+            opt.gen.character = fuzz_character_parse(v);
+            if (opt.gen.character == -2) {
+                fprintf(stderr, "spgsim fuzz: --character needs sonic, tails or any, not '%s'\n", v);
+                return 2;
+            }
+            i++;
+        } else if (strcmp(a, "--game") == 0 && v) {
+            if (strcmp(v, "sonic1") == 0) {
+                opt.gen.game = SPG_GAME_SONIC1;
+            } else if (strcmp(v, "sonic2") == 0) {
+                opt.gen.game = SPG_GAME_SONIC2;
+            } else {
+                fprintf(stderr, "spgsim fuzz: --game needs sonic1 or sonic2, not '%s'\n", v);
+                return 2;
+            }
+            game_given = 1;
             i++;
         } else if (strcmp(a, "--seed") == 0 && v) {
             if (parse_u64(v, &opt.first_seed) != 0) {
@@ -166,9 +198,27 @@ int cmd_fuzz(int argc, char **argv)
             return 2;
         }
     }
+    if (game_given && (!list || rom_given)) {
+        fprintf(stderr, "spgsim fuzz: --game goes with --list alone (a run "
+                        "takes the game from the ROM)\n");
+        return 2;
+    }
     if (list) {
         if (opt.time_limit > 0) {
             fprintf(stderr, "spgsim fuzz: --list takes --cases, not --time\n");
+            return 2;
+        }
+        if (rom_given) {
+            /* The cases the ROM's game gets. */
+            capture_rom lr;
+            if (capture_rom_load(rom_path, &lr, stderr) != 0)
+                return 2;
+            opt.gen.game = lr.desc && lr.desc->game == 2 ? SPG_GAME_SONIC2
+                                                         : SPG_GAME_SONIC1;
+            capture_rom_free(&lr);
+        }
+        if (opt.gen.game != SPG_GAME_SONIC2 && opt.gen.character == SPG_CHAR_TAILS) {
+            fprintf(stderr, "spgsim fuzz: --character tails needs Sonic 2\n");
             return 2;
         }
         if (!have_cases)
@@ -192,6 +242,16 @@ int cmd_fuzz(int argc, char **argv)
     capture_rom rom;
     if (capture_rom_load(rom_path, &rom, stderr) != 0)
         return 2;
+    /* The game comes from the ROM: its description says which. */
+    opt.gen.game = rom.desc && rom.desc->game == 2 ? SPG_GAME_SONIC2
+                                                   : SPG_GAME_SONIC1;
+    if (opt.gen.game != SPG_GAME_SONIC2 && opt.gen.character == SPG_CHAR_TAILS) {
+        fprintf(stderr, "spgsim fuzz: --character tails needs a Sonic 2 ROM "
+                        "(%s is %s)\n",
+                rom_path, rom.desc ? rom.desc->name : "another game");
+        capture_rom_free(&rom);
+        return 2;
+    }
     fuzz_oracle oracle = fuzz_capture_oracle(&rom);
     fuzz_summary sum;
     if (fuzz_run(&opt, &oracle, &sum) != 0) {

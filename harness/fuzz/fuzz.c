@@ -39,33 +39,42 @@ int fuzz_scenario_copy(scenario *dst, const scenario *src)
     dst->name = dup_str(src->name);
     dst->description = dup_str(src->description);
     dst->cells = malloc(ncells ? ncells * sizeof *dst->cells : 1);
+    dst->cells2 = NULL;
+    if (src->cells2)
+        dst->cells2 = malloc(ncells ? ncells : 1);
     dst->inputs = malloc(src->frames ? (size_t)src->frames * sizeof *dst->inputs : 1);
     dst->verifies = NULL;
     dst->verify_count = 0;
     if ((src->path && !dst->path) || (src->name && !dst->name) ||
-        (src->description && !dst->description) || !dst->cells || !dst->inputs) {
+        (src->description && !dst->description) || !dst->cells ||
+        (src->cells2 && !dst->cells2) || !dst->inputs) {
         scenario_free(dst);
         return -1;
     }
     if (ncells)
         memcpy(dst->cells, src->cells, ncells * sizeof *dst->cells);
+    if (ncells && src->cells2)
+        memcpy(dst->cells2, src->cells2, ncells);
     if (src->frames)
         memcpy(dst->inputs, src->inputs, (size_t)src->frames * sizeof *dst->inputs);
     dst->map.cells = dst->cells;
     dst->map.masks = dst->masks;
+    dst->map.secondary_masks = dst->cells2;
     return 0;
 }
 
-int fuzz_compare(const spg_player *core, const spg_player *orig, int rows,
-                 fuzz_divergence *d)
+int fuzz_compare(const trace_layout *l, const spg_player *core,
+                 const spg_player *orig, int rows, fuzz_divergence *d)
 {
-    int32_t a[TRACE_COLUMNS], b[TRACE_COLUMNS];
+    int32_t a[TRACE_COLUMNS_SONIC2], b[TRACE_COLUMNS_SONIC2];
+    if (l != &trace_layout_sonic2)
+        l = &trace_layout_normal;
     for (int i = 0; i < rows; i++) {
         if (memcmp(&core[i], &orig[i], sizeof core[i]) == 0)
             continue; /* the common case; padding is zero in both */
-        trace_row_values(i, &orig[i], a);
-        trace_row_values(i, &core[i], b);
-        for (int c = 1; c < TRACE_COLUMNS; c++)
+        trace_row_values_layout(l, i, &orig[i], a);
+        trace_row_values_layout(l, i, &core[i], b);
+        for (int c = 1; c < l->count; c++)
             if (a[c] != b[c]) {
                 d->frame = i;
                 d->column = c;
@@ -75,6 +84,13 @@ int fuzz_compare(const spg_player *core, const spg_player *orig, int rows,
             }
     }
     return 0;
+}
+
+const char *fuzz_column_name(int column)
+{
+    if (column < 0 || column >= trace_layout_sonic2.count)
+        return "?";
+    return trace_layout_sonic2.columns[column];
 }
 
 /* ---- the capture oracle ------------------------------------------------- */
@@ -205,6 +221,17 @@ static void fmt_path(char *buf, size_t len, const char *root, const char *dir,
              ext);
 }
 
+/* What the "reproduce with" command needs beyond --rom and --seed: the
+ * character when one was chosen (a Sonic 2 case's is otherwise the
+ * seed's). */
+static const char *reproduce_extra(const fuzz_options *o)
+{
+    if (o->gen.game != SPG_GAME_SONIC2 || o->gen.character == FUZZ_CHAR_ANY)
+        return "";
+    return o->gen.character == SPG_CHAR_TAILS ? " --character tails"
+                                              : " --character sonic";
+}
+
 /*
  * Write the minimised case: the scenario (named after the seed and field,
  * its description saying where it diverged) and the oracle's golden.  The
@@ -215,13 +242,13 @@ static int write_case(shared *sh, void *worker, scenario *s,
                       char *spath, char *gpath, size_t plen, FILE *err)
 {
     const fuzz_options *o = sh->opt;
-    const char *field = trace_columns[f->div.column];
+    const char *field = fuzz_column_name(f->div.column);
     char name[128], desc[1400], feats[256];
     fuzz_case_info info;
     scenario tmp;
 
     /* The generator's own description names the features. */
-    if (fuzz_generate(f->seed, &tmp, &info) == 0)
+    if (fuzz_generate_game(&o->gen, f->seed, &tmp, &info) == 0)
         scenario_free(&tmp);
     fuzz_features_string(info.features, feats, sizeof feats);
     snprintf(name, sizeof name, "fuzz-%llu-%s", (unsigned long long)f->seed,
@@ -231,12 +258,12 @@ static int write_case(shared *sh, void *worker, scenario *s,
              "%s), against %s: the core and the original first differed at "
              "frame %d in %s (original %ld, core %ld). Minimised from %d "
              "frames and %d map cells to %d frames and %d cells. Reproduce "
-             "with: spgsim fuzz --rom ROM --seed %llu",
+             "with: spgsim fuzz --rom ROM --seed %llu%s",
              (unsigned long long)f->seed, feats, fuzz_start_name(info.start),
              fuzz_input_name(info.input), sh->oracle->name, f->div.frame, field,
              (long)f->div.expected, (long)f->div.actual, f->frames_before,
              f->cells_before, f->frames_after, f->cells_after,
-             (unsigned long long)f->seed);
+             (unsigned long long)f->seed, reproduce_extra(o));
     free(s->name);
     free(s->description);
     s->name = dup_str(name);
@@ -290,7 +317,7 @@ static void run_case(shared *sh, void *worker, uint64_t seed)
     memset(&p, 0, sizeof p);
     f.seed = seed;
 
-    if (fuzz_generate(seed, &s, &info) != 0) {
+    if (fuzz_generate_game(&o->gen, seed, &s, &info) != 0) {
         f.failed = 1;
         snprintf(f.message, sizeof f.message, "seed %llu: out of memory",
                  (unsigned long long)seed);
@@ -367,13 +394,13 @@ record:
                 fprintf(o->log,
                         "divergence: seed %llu, frame %d, %s: original %ld, "
                         "core %ld (minimised to %d frames, %d cells)%s%s\n"
-                        "  reproduce with: spgsim fuzz --rom %s --seed %llu\n",
+                        "  reproduce with: spgsim fuzz --rom %s --seed %llu%s\n",
                         (unsigned long long)seed, f.div.frame,
-                        trace_columns[f.div.column], (long)f.div.expected,
+                        fuzz_column_name(f.div.column), (long)f.div.expected,
                         (long)f.div.actual, f.frames_after, f.cells_after,
                         f.scenario_path[0] ? " -> " : "", f.scenario_path,
                         o->rom_arg ? o->rom_arg : "ROM",
-                        (unsigned long long)seed);
+                        (unsigned long long)seed, reproduce_extra(o));
         }
         pthread_mutex_unlock(&sh->lock);
     }
@@ -537,7 +564,7 @@ void fuzz_summary_json(FILE *f, const fuzz_options *opt,
             json_str(f, x->message);
         } else {
             fprintf(f, "\"frame\": %d, \"field\": ", x->div.frame);
-            json_str(f, trace_columns[x->div.column]);
+            json_str(f, fuzz_column_name(x->div.column));
             fprintf(f,
                     ", \"original\": %ld, \"core\": %ld, \"frames\": %d, "
                     "\"frames_before\": %d, \"cells\": %d, \"cells_before\": %d, "

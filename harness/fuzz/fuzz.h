@@ -46,7 +46,7 @@ fuzz_oracle fuzz_capture_oracle(const capture_rom *rom);
 /* Where two runs first differ. */
 typedef struct fuzz_divergence {
     int frame;          /* trace row */
-    int column;         /* trace column index (trace_columns[]) */
+    int column;         /* trace column index (fuzz_column_name) */
     int32_t expected;   /* the original's value */
     int32_t actual;     /* the core's value */
 } fuzz_divergence;
@@ -64,6 +64,8 @@ typedef struct fuzz_options {
     int progress;          /* 1: a live progress line on stderr */
     FILE *log;             /* per-divergence lines and the summary */
     const char *rom_arg;   /* for the "reproduce with" line */
+    fuzz_gen_config gen;   /* the game (the ROM's) and the character; all
+                              zero: Sonic 1 */
 } fuzz_options;
 
 /* One divergent (or failed) case. */
@@ -101,14 +103,21 @@ void fuzz_summary_json(FILE *f, const fuzz_options *opt,
                        const fuzz_oracle *oracle, const fuzz_summary *s);
 
 /*
- * Compare a core run with an oracle run of the same scenario: returns 1
- * and fills *d at the first divergent row and column, 0 when all
- * s->frames + 1 rows agree.
+ * Compare a core run with an oracle run of the same scenario in the
+ * scenario's column set l (scenario_layout: Sonic 2's adds
+ * spindash_counter, top_solid_bit, lrb_solid_bit; NULL: the normal one):
+ * returns 1 and fills *d at the first divergent row and column, 0 when
+ * all `rows` rows agree in every column of l.
  */
-int fuzz_compare(const spg_player *core, const spg_player *orig, int rows,
-                 fuzz_divergence *d);
+int fuzz_compare(const trace_layout *l, const spg_player *core,
+                 const spg_player *orig, int rows, fuzz_divergence *d);
 
-/* Deep copy of a scenario (cells, inputs, strings; no verifies).  Returns
+/* The name of trace column `column` (of the normal or the sonic2 set:
+ * the first is a prefix of the second). */
+const char *fuzz_column_name(int column);
+
+/* Deep copy of a scenario (cells, secondary-path masks, inputs, strings;
+ * no verifies).  Returns
  * 0 or -1 when out of memory. */
 int fuzz_scenario_copy(scenario *dst, const scenario *src);
 

@@ -546,13 +546,17 @@ static void make_start(builder *b, scenario *s, fuzz_start_style style)
         p->width_radius = s->profile.roll_width_radius;
         p->anim = 2;
         break;
-    case FUZZ_START_FAST:
+    case FUZZ_START_FAST: {
         y = fy - 20 + fuzz_rng_range(r, -4, 4);
-        p->ground_speed = (int16_t)(fuzz_rng_range(r, 0x600, 0x1800) *
-                                    (fuzz_rng_chance(r, 50) ? 1 : -1));
+        /* Magnitude, then sign: two statements, as the operands of one
+         * `*` would be drawn in the compiler's order. */
+        int32_t mag = fuzz_rng_range(r, 0x600, 0x1800);
+        int sign = fuzz_rng_chance(r, 50) ? 1 : -1;
+        p->ground_speed = (int16_t)(mag * sign);
         if (fuzz_rng_chance(r, 10))
             p->ground_speed = (int16_t)fuzz_rng_range(r, -32768, 32767);
         break;
+    }
     case FUZZ_START_WALL: {
         static const uint8_t a[4] = {0x40, 0xC0, 0x80, 0x00};
         p->angle = fuzz_rng_chance(r, 70) ? a[fuzz_rng_below(r, 4)]
@@ -686,16 +690,323 @@ static void make_input(builder *b, scenario *s, fuzz_case_info *info)
     }
 }
 
+/* ---- Sonic 2 ---------------------------------------------------------------- */
+
+/*
+ * Everything Sonic 2 adds comes from a second random stream of the seed,
+ * so the main stream, and with it every Sonic 1 case, is untouched.
+ */
+static void s2_rng_seed(fuzz_rng *r, uint64_t seed)
+{
+    fuzz_rng_seed(r, seed);
+    r->state ^= 0x53324F4E49433200ull; /* "S2ONIC2" */
+    (void)fuzz_rng_next(r);
+}
+
+#define PATH1_BITS (SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID)
+#define PATH2_BITS (SPG_CELL_TOP_SOLID_2 | SPG_CELL_SIDE_SOLID_2)
+
+/* Block ids the capture may use of the 0x2FF Sonic 2's collision tables
+ * hold (harness/capture/level.c, level_build_s2: one block id per
+ * distinct pair of primary and secondary mask). */
+#define S2_BLOCK_BUDGET 700
+
+/* The distinct (primary, secondary) mask pairs a map uses so far. */
+typedef struct pair_set {
+    uint8_t *seen; /* 256 * 256 */
+    int count;
+} pair_set;
+
+/* Whether the pair may be used (1: already used, or added now). */
+static int pair_take(pair_set *ps, unsigned m1, unsigned m2)
+{
+    unsigned k = (m1 & 0xFF) << 8 | (m2 & 0xFF);
+    if (ps->seen[k])
+        return 1;
+    if (ps->count >= S2_BLOCK_BUDGET)
+        return 0;
+    ps->seen[k] = 1;
+    ps->count++;
+    return 1;
+}
+
+/* The primary path's solidity, as the secondary path's bits. */
+static uint16_t path2_like_path1(uint16_t c)
+{
+    uint16_t b = 0;
+    if (c & SPG_CELL_TOP_SOLID)
+        b |= SPG_CELL_TOP_SOLID_2;
+    if (c & SPG_CELL_SIDE_SOLID)
+        b |= SPG_CELL_SIDE_SOLID_2;
+    return b;
+}
+
+/*
+ * Terrain only one path sees, like the two layers of a Sonic 2 loop: a
+ * sloped strip (a ledge, or ground down to the map's bottom) whose cells
+ * are solid on one path only.  On an empty cell it is the cell's mask on
+ * both paths with only that path's solidity; on a solid cell it replaces
+ * that path's mask and solidity and leaves the other path's.
+ */
+static void s2_layer(builder *b, fuzz_rng *r, uint8_t *c2, pair_set *ps)
+{
+    int on_secondary = fuzz_rng_chance(r, 70);
+    int len = fuzz_rng_range(r, 3, 24);
+    int tx0 = fuzz_rng_range(r, 0, b->w - 1);
+    int hp = b->h * 16;
+    int y = fuzz_rng_range(r, 16, hp - 8);
+    int thick = fuzz_rng_chance(r, 50) ? fuzz_rng_range(r, 4, 48) : hp;
+    static const int steps[6] = {0, 0, 2, 4, 8, 16};
+    int d = fuzz_rng_range(r, 0, steps[fuzz_rng_below(r, 6)]);
+    if (fuzz_rng_chance(r, 50))
+        d = -d;
+    for (int tx = tx0; tx < tx0 + len && tx < b->w; tx++) {
+        int s0 = y, s1 = y + d;
+        uint8_t angle = angle_of_normal(s1 - s0, -16);
+        for (int ty = 0; ty < b->h; ty++) {
+            uint8_t px[16][16];
+            int n = 0;
+            for (int i = 0; i < 16; i++) {
+                int sy = s0 + fdiv((s1 - s0) * i, 16);
+                for (int j = 0; j < 16; j++) {
+                    int yy = ty * 16 + j;
+                    px[j][i] = (uint8_t)(yy >= sy && yy < sy + thick);
+                    n += px[j][i];
+                }
+            }
+            if (n == 0)
+                continue;
+            spg_mask m;
+            mask_from_pixels(px, n == 256 ? flat_angle(b) : angle, &m);
+            unsigned idx = (unsigned)intern_mask(b, &m);
+            size_t i = (size_t)ty * (size_t)b->w + (size_t)tx;
+            uint16_t old = b->cells[i];
+            unsigned m1 = old & SPG_CELL_MASK;
+            if (m1 == 0) {
+                if (!pair_take(ps, idx, idx))
+                    continue;
+                b->cells[i] = (uint16_t)(idx | (on_secondary ? PATH2_BITS
+                                                             : PATH1_BITS));
+                c2[i] = (uint8_t)idx;
+            } else if (on_secondary) {
+                if (!pair_take(ps, m1, idx))
+                    continue;
+                c2[i] = (uint8_t)idx;
+                b->cells[i] = (uint16_t)(old | PATH2_BITS);
+            } else {
+                if (!pair_take(ps, idx, c2[i]))
+                    continue;
+                b->cells[i] = (uint16_t)((old & ~(SPG_CELL_MASK | PATH1_BITS)) |
+                                         idx | PATH1_BITS);
+            }
+        }
+        y += d;
+        if (y < 8 || y > hp - 8) {
+            d = -d;
+            y = y < 8 ? 8 : hp - 8;
+        }
+    }
+}
+
+/*
+ * The secondary collision path: every solid cell first shows the same
+ * mask and solidity on both paths (what the loader gives when a scenario
+ * says nothing about the path), then the features make them differ.
+ * Returns 0, or -1 when out of memory.
+ */
+static int s2_paths(builder *b, scenario *s, fuzz_rng *r, uint32_t f2)
+{
+    static const uint16_t solid2[4] = {
+        SPG_CELL_TOP_SOLID_2 | SPG_CELL_SIDE_SOLID_2, SPG_CELL_TOP_SOLID_2,
+        SPG_CELL_SIDE_SOLID_2, 0};
+    size_t n = (size_t)b->w * (size_t)b->h;
+    pair_set ps;
+    ps.count = 0;
+    ps.seen = calloc(256 * 256, 1);
+    uint8_t *c2 = calloc(n, 1);
+    if (!ps.seen || !c2) {
+        free(ps.seen);
+        free(c2);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        unsigned m = b->cells[i] & SPG_CELL_MASK;
+        if (m == 0)
+            continue;
+        c2[i] = (uint8_t)m;
+        b->cells[i] |= path2_like_path1(b->cells[i]);
+        pair_take(&ps, m, m); /* at most 240 masks: always room */
+    }
+    if (f2 & FUZZ_F2_PATH_LAYER) {
+        int k = fuzz_rng_range(r, 1, 3);
+        while (k-- > 0)
+            s2_layer(b, r, c2, &ps);
+    }
+    if (f2 & FUZZ_F2_PATH_TILES) {
+        int pct = fuzz_rng_range(r, 5, 40);
+        for (size_t i = 0; i < n; i++) {
+            unsigned m = b->cells[i] & SPG_CELL_MASK;
+            if (m == 0 || !fuzz_rng_chance(r, (uint32_t)pct))
+                continue;
+            unsigned k = (unsigned)fuzz_rng_range(r, 1, b->mask_count - 1);
+            if (pair_take(&ps, m, k))
+                c2[i] = (uint8_t)k;
+        }
+    }
+    if (f2 & FUZZ_F2_PATH_SOLIDITY) {
+        int pct = fuzz_rng_range(r, 5, 60);
+        for (size_t i = 0; i < n; i++) {
+            uint16_t c = b->cells[i];
+            if ((c & SPG_CELL_MASK) == 0 || !fuzz_rng_chance(r, (uint32_t)pct))
+                continue;
+            b->cells[i] = (uint16_t)((c & ~PATH2_BITS) | solid2[fuzz_rng_below(r, 4)]);
+        }
+    }
+    free(ps.seen);
+    free(s->cells2);
+    s->cells2 = c2;
+    s->map.secondary_masks = c2;
+    return 0;
+}
+
+/* Standing still on the floor (a random place with one), as the idle skip
+ * and a spindash from rest need; nothing when the map has no floor. */
+static void s2_stand(builder *b, scenario *s, fuzz_rng *r)
+{
+    spg_player *p = &s->start;
+    int x = -1, fy = -1;
+    for (int k = 0; k < 32 && fy < 0; k++) {
+        x = fuzz_rng_range(r, 8, b->w * 16 - 8);
+        fy = floor_at(b, x);
+    }
+    if (fy < 0)
+        return;
+    spg_player d = spg_player_default(&s->profile);
+    d.top_solid_bit = p->top_solid_bit;
+    d.lrb_solid_bit = p->lrb_solid_bit;
+    d.status = (uint8_t)((d.status & ~SPG_STATUS_FACING_LEFT) |
+                         (p->status & SPG_STATUS_FACING_LEFT));
+    *p = d;
+    uint32_t ux = (uint32_t)(uint16_t)(s->map.x0 * 16 + x) << 16;
+    uint32_t uy = (uint32_t)(uint16_t)(s->map.y0 * 16 + fy -
+                                       p->height_radius) << 16;
+    memcpy(&p->x, &ux, sizeof ux);
+    memcpy(&p->y, &uy, sizeof uy);
+}
+
+/* The start fields only Sonic 2 has.  Returns the idle stretch (frames of
+ * no input at the start), 0 for none. */
+static int s2_start(builder *b, scenario *s, fuzz_rng *r, uint32_t f2)
+{
+    spg_player *p = &s->start;
+    int idle = 0;
+    if (f2 & FUZZ_F2_SECONDARY) {
+        p->top_solid_bit = 0x0E;
+        p->lrb_solid_bit = 0x0F;
+    }
+    if (f2 & FUZZ_F2_IDLE) {
+        s2_stand(b, s, r);
+        idle = fuzz_rng_range(r, 180, 1100);
+    } else if ((f2 & FUZZ_F2_SPINDASH) && fuzz_rng_chance(r, 50)) {
+        s2_stand(b, s, r);
+    }
+    if (f2 & FUZZ_F2_SPINDASH_STATE) {
+        /* spindash_counter stays within $8FF: SpindashSpeeds has entries
+         * for high bytes 0..8 only (the core's formula goes on past it,
+         * the original reads what follows the table; play never gets
+         * there). */
+        switch (fuzz_rng_below(r, 4)) {
+        case 0: /* charging: the flag and a charge */
+            p->word_38 = (uint16_t)((p->word_38 & 0xFF00u) | 1u);
+            p->spindash_counter = (uint16_t)fuzz_rng_range(r, 0, 0x8FF);
+            break;
+        case 1: { /* ducking: a press starts the spindash */
+            spg_player before = *p;
+            p->anim = 8; /* Duck */
+            p->prev_anim = 8;
+            p->anim_frame = 0;
+            if (!scenario_anim_ok(&s->profile, p))
+                *p = before;
+            break;
+        }
+        case 2: /* a charge left over, no flag */
+            p->spindash_counter = (uint16_t)fuzz_rng_range(r, 0, 0x8FF);
+            break;
+        default: /* any flag byte */
+            p->word_38 = (uint16_t)((p->word_38 & 0xFF00u) |
+                                    fuzz_rng_below(r, 256));
+            if (fuzz_rng_chance(r, 50))
+                p->spindash_counter = (uint16_t)fuzz_rng_range(r, 0, 0x8FF);
+            break;
+        }
+    }
+    return idle;
+}
+
+/* Hold `held` on frames [at, at + n) that exist. */
+static void hold_frames(scenario *s, int at, int n, uint8_t held)
+{
+    for (int i = at; i < at + n && i < s->frames; i++)
+        if (i >= 0)
+            s->inputs[i].held = held;
+}
+
+/*
+ * Spindash input over the generated input: down held (ducking once the
+ * player stands), A/B/C pressed 0..6 times with down still held (each
+ * press charges), then down released (the release launches), and the
+ * idle stretch's frames of nothing at the start.
+ */
+static void s2_input(scenario *s, fuzz_rng *r, uint32_t f2, int idle)
+{
+    if (f2 & FUZZ_F2_SPINDASH) {
+        static const uint8_t btn[4] = {SPG_BTN_A, SPG_BTN_B, SPG_BTN_C,
+                                       SPG_BTN_A | SPG_BTN_C};
+        static const uint8_t after[5] = {0, 0, SPG_BTN_RIGHT, SPG_BTN_LEFT,
+                                         SPG_BTN_C};
+        int n = fuzz_rng_range(r, 1, 4);
+        for (int k = 0; k < n; k++) {
+            int at = (int)fuzz_rng_below(r, (uint32_t)s->frames);
+            if (idle && at < idle)
+                at = idle + (int)fuzz_rng_below(r, 60);
+            uint8_t extra = fuzz_rng_chance(r, 15)
+                                ? (fuzz_rng_chance(r, 50) ? SPG_BTN_RIGHT
+                                                          : SPG_BTN_LEFT)
+                                : 0;
+            uint8_t down = (uint8_t)(SPG_BTN_DOWN | extra);
+            int lead = fuzz_rng_range(r, 1, 60);
+            hold_frames(s, at, lead, down);
+            at += lead;
+            int presses = fuzz_rng_range(r, 0, 6);
+            for (int j = 0; j < presses; j++) {
+                hold_frames(s, at, 1, (uint8_t)(down | btn[fuzz_rng_below(r, 4)]));
+                at++;
+                int gap = fuzz_rng_range(r, 0, 10);
+                hold_frames(s, at, gap, down);
+                at += gap;
+            }
+            /* One draw a statement: the order of a call's arguments is
+             * the compiler's. */
+            int rest = fuzz_rng_range(r, 1, 40);
+            uint8_t then = after[fuzz_rng_below(r, 5)];
+            hold_frames(s, at, rest, then);
+        }
+    }
+    hold_frames(s, 0, idle, 0);
+}
+
 /* ---- names ------------------------------------------------------------------ */
 
-static const char *const feature_names[FUZZ_FEATURE_COUNT] = {
+static const char *const feature_names[FUZZ_ALL_FEATURE_COUNT] = {
     "ground", "shallow", "steep", "cliffs", "pits", "ceiling", "walls",
     "platforms", "curves", "random-masks", "flips", "solidity",
-    "tight-bottom", "tight-sides", "flat-ff", "wide-range"};
+    "tight-bottom", "tight-sides", "flat-ff", "wide-range",
+    "path2-solidity", "path2-tiles", "path2-layer", "start-secondary",
+    "spindash", "idle", "spindash-state"};
 
 const char *fuzz_feature_name(uint32_t bit)
 {
-    for (int i = 0; i < FUZZ_FEATURE_COUNT; i++)
+    for (int i = 0; i < FUZZ_ALL_FEATURE_COUNT; i++)
         if (bit == 1u << i)
             return feature_names[i];
     return "?";
@@ -718,7 +1029,7 @@ void fuzz_features_string(uint32_t features, char *buf, size_t len)
 {
     size_t at = 0;
     buf[0] = '\0';
-    for (int i = 0; i < FUZZ_FEATURE_COUNT; i++) {
+    for (int i = 0; i < FUZZ_ALL_FEATURE_COUNT; i++) {
         if (!(features & (1u << i)))
             continue;
         int n = snprintf(buf + at, len - at, "%s%s", at ? "+" : "",
@@ -754,19 +1065,66 @@ static char *dup_printf(const char *fmt, ...)
     return s;
 }
 
+int fuzz_character_parse(const char *name)
+{
+    if (strcmp(name, "any") == 0)
+        return FUZZ_CHAR_ANY;
+    if (strcmp(name, "sonic") == 0)
+        return SPG_CHAR_SONIC;
+    if (strcmp(name, "tails") == 0)
+        return SPG_CHAR_TAILS;
+    return -2;
+}
+
+const char *fuzz_character_name(int character)
+{
+    return character == SPG_CHAR_TAILS   ? "tails"
+           : character == SPG_CHAR_SONIC ? "sonic"
+                                         : "any";
+}
+
 int fuzz_generate(uint64_t seed, scenario *s, fuzz_case_info *info)
 {
-    fuzz_rng rng;
+    return fuzz_generate_game(NULL, seed, s, info);
+}
+
+int fuzz_generate_game(const fuzz_gen_config *cfg, uint64_t seed, scenario *s,
+                       fuzz_case_info *info)
+{
+    fuzz_rng rng, rng2 = {0};
+    int s2 = cfg && cfg->game == SPG_GAME_SONIC2;
+    spg_character ch = SPG_CHAR_SONIC;
+    uint32_t f2 = 0;
+    int idle = 0;
     fuzz_rng_seed(&rng, seed);
     memset(info, 0, sizeof *info);
     info->seed = seed;
+    info->game = SPG_GAME_SONIC1;
+    if (s2) {
+        /* The second stream: the character, then the Sonic 2 swarm (each
+         * feature on with probability 1/2, the idle stretch 1/4: it makes
+         * long cases). */
+        s2_rng_seed(&rng2, seed);
+        /* Drawn even when cfg chooses, so that the choice changes only the
+         * character, not the case. */
+        ch = fuzz_rng_chance(&rng2, 50) ? SPG_CHAR_SONIC : SPG_CHAR_TAILS;
+        if (cfg->character == SPG_CHAR_SONIC || cfg->character == SPG_CHAR_TAILS)
+            ch = (spg_character)cfg->character;
+        f2 = ((uint32_t)fuzz_rng_next(&rng2) &
+              ((1u << FUZZ_S2_FEATURE_COUNT) - 1))
+             << FUZZ_FEATURE_COUNT;
+        if ((f2 & FUZZ_F2_IDLE) && fuzz_rng_chance(&rng2, 50))
+            f2 &= ~(uint32_t)FUZZ_F2_IDLE;
+        info->game = SPG_GAME_SONIC2;
+    }
+    info->character = ch;
 
     /* The swarm: each feature on with probability 1/2; a floor most of the
      * time, since most of the physics happens on one. */
     uint32_t f = (uint32_t)fuzz_rng_next(&rng) & ((1u << FUZZ_FEATURE_COUNT) - 1);
     if (fuzz_rng_chance(&rng, 80))
         f |= FUZZ_F_GROUND;
-    info->features = f;
+    info->features = f | f2;
     info->start = (fuzz_start_style)fuzz_rng_below(&rng, FUZZ_START_STYLES);
     info->input = (fuzz_input_style)fuzz_rng_below(&rng, FUZZ_INPUT_STYLES);
 
@@ -777,7 +1135,8 @@ int fuzz_generate(uint64_t seed, scenario *s, fuzz_case_info *info)
                               : variants[fuzz_rng_below(&rng, 3)];
     char name[64];
     snprintf(name, sizeof name, "fuzz-%llu", (unsigned long long)seed);
-    if (scenario_init(s, name, SPG_GAME_SONIC1, SPG_CHAR_SONIC, variant) != 0)
+    if (scenario_init(s, name, s2 ? SPG_GAME_SONIC2 : SPG_GAME_SONIC1, ch,
+                      variant) != 0)
         return -1;
 
     builder b;
@@ -821,28 +1180,43 @@ int fuzz_generate(uint64_t seed, scenario *s, fuzz_case_info *info)
     if (f & FUZZ_F_RANDOM_MASKS)
         make_random_masks(&b);
     decorate(&b);
+    if (s2 && s2_paths(&b, s, &rng2, f2) != 0)
+        goto oom;
 
     s->map.mask_count = (uint16_t)b.mask_count;
 
     make_start(&b, s, info->start);
+    if (s2)
+        idle = s2_start(&b, s, &rng2, f2);
     make_limits(&b, s);
 
     int len = (int)fuzz_rng_below(&rng, 100);
     int frames = len < 50   ? fuzz_rng_range(&rng, 30, 300)
                 : len < 90 ? fuzz_rng_range(&rng, 300, 1200)
                            : fuzz_rng_range(&rng, 1200, 3000);
+    if (idle && frames < idle + 30)
+        frames = idle + fuzz_rng_range(&rng2, 30, 400);
     if (scenario_set_frames(s, frames) != 0)
         goto oom;
     make_input(&b, s, info);
+    if (s2)
+        s2_input(s, &rng2, f2, idle);
     scenario_derive_pressed(s);
 
     char feats[256];
-    fuzz_features_string(f, feats, sizeof feats);
-    s->description = dup_printf(
-        "Generated by spgsim fuzz from seed %llu: features %s; start %s; "
-        "input %s.",
-        (unsigned long long)seed, feats, fuzz_start_name(info->start),
-        fuzz_input_name(info->input));
+    fuzz_features_string(info->features, feats, sizeof feats);
+    if (s2)
+        s->description = dup_printf(
+            "Generated by spgsim fuzz from seed %llu for Sonic 2 (%s): "
+            "features %s; start %s; input %s.",
+            (unsigned long long)seed, fuzz_character_name(ch), feats,
+            fuzz_start_name(info->start), fuzz_input_name(info->input));
+    else
+        s->description = dup_printf(
+            "Generated by spgsim fuzz from seed %llu: features %s; start %s; "
+            "input %s.",
+            (unsigned long long)seed, feats, fuzz_start_name(info->start),
+            fuzz_input_name(info->input));
     if (!s->description)
         goto oom;
     scenario_update_hash(s);

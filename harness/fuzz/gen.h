@@ -34,9 +34,28 @@ enum {
                                        the map */
     FUZZ_F_TIGHT_SIDES = 1u << 13,  /* side limits inside the map */
     FUZZ_F_FLAT_FF = 1u << 14,   /* full blocks flat ($FF) instead of 0 */
-    FUZZ_F_WIDE_RANGE = 1u << 15 /* mask columns beyond -16..16 */
+    FUZZ_F_WIDE_RANGE = 1u << 15, /* mask columns beyond -16..16 */
+
+    /* Sonic 2 only (drawn from the case's second stream, see
+     * fuzz_generate_game; a Sonic 1 case never has them). */
+    FUZZ_F2_PATH_SOLIDITY = 1u << 16, /* other solidity on the secondary
+                                         path in some cells */
+    FUZZ_F2_PATH_TILES = 1u << 17,    /* another mask on the secondary path
+                                         in some cells (tile2) */
+    FUZZ_F2_PATH_LAYER = 1u << 18,    /* terrain only one path sees */
+    FUZZ_F2_SECONDARY = 1u << 19,     /* start on the secondary path */
+    FUZZ_F2_SPINDASH = 1u << 20,      /* spindash input spliced in: down
+                                         held, A/B/C presses, release */
+    FUZZ_F2_IDLE = 1u << 21,          /* standing still with no input for
+                                         180..1100 frames first (idle skip) */
+    FUZZ_F2_SPINDASH_STATE = 1u << 22 /* start with a spindash charge, the
+                                         spindash flag or ducking */
 };
+/* The Sonic 1 swarm: bits 0..FUZZ_FEATURE_COUNT-1 (every game). */
 #define FUZZ_FEATURE_COUNT 16
+/* Sonic 2's own features: the next FUZZ_S2_FEATURE_COUNT bits. */
+#define FUZZ_S2_FEATURE_COUNT 7
+#define FUZZ_ALL_FEATURE_COUNT (FUZZ_FEATURE_COUNT + FUZZ_S2_FEATURE_COUNT)
 
 /* How the case starts. */
 typedef enum fuzz_start_style {
@@ -57,9 +76,19 @@ typedef enum fuzz_input_style {
     FUZZ_INPUT_STYLES
 } fuzz_input_style;
 
+/* Which cases to make: the game (from the ROM) and the character. */
+#define FUZZ_CHAR_ANY (-1) /* Sonic 2: Sonic or Tails, by seed */
+typedef struct fuzz_gen_config {
+    spg_game game;  /* SPG_GAME_SONIC1 or SPG_GAME_SONIC2 */
+    int character;  /* FUZZ_CHAR_ANY, SPG_CHAR_SONIC or SPG_CHAR_TAILS
+                       (Sonic 1: Sonic whatever it says) */
+} fuzz_gen_config;
+
 typedef struct fuzz_case_info {
     uint64_t seed;
-    uint32_t features;      /* FUZZ_F_* */
+    spg_game game;
+    spg_character character;
+    uint32_t features;      /* FUZZ_F_*, FUZZ_F2_* */
     fuzz_start_style start;
     fuzz_input_style input;
 } fuzz_case_info;
@@ -79,5 +108,23 @@ void fuzz_features_string(uint32_t features, char *buf, size_t len);
  * its hash is set.  Returns 0, or -1 when out of memory.
  */
 int fuzz_generate(uint64_t seed, scenario *s, fuzz_case_info *info);
+
+/*
+ * The same for the game and character `cfg` names (NULL: Sonic 1, which
+ * is fuzz_generate).  A Sonic 2 case is built from the same main random
+ * stream as the Sonic 1 case of that seed (terrain, start, input), with
+ * a second stream of the seed deciding everything Sonic 2 adds: the
+ * character when cfg says any, the FUZZ_F2_* features, the secondary
+ * collision path's masks and solidity, the start path, the spindash
+ * fields and input, the idle stretch.  So a Sonic 1 case stays what it
+ * was, byte for byte, and a Sonic 2 case is the Sonic 1 case's terrain
+ * seen by the Sonic 2 player plus what only Sonic 2 has.
+ */
+int fuzz_generate_game(const fuzz_gen_config *cfg, uint64_t seed, scenario *s,
+                       fuzz_case_info *info);
+
+/* "sonic", "tails", "any" <-> FUZZ_CHAR_ANY / SPG_CHAR_*; -2 when unknown. */
+int fuzz_character_parse(const char *name);
+const char *fuzz_character_name(int character);
 
 #endif /* SPGSIM_FUZZ_GEN_H */

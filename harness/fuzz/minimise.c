@@ -20,7 +20,8 @@ int fuzz_probe_run(fuzz_probe *p, const scenario *s, fuzz_divergence *d,
     scenario_run_core(s, p->core_rows);
     if (p->oracle->run(p->worker, s, p->orig_rows, err) != 0)
         return -1;
-    return fuzz_compare(p->core_rows, p->orig_rows, s->frames + 1, d);
+    return fuzz_compare(scenario_layout(s), p->core_rows, p->orig_rows,
+                        s->frames + 1, d);
 }
 
 int fuzz_cell_count(const scenario *s)
@@ -86,7 +87,38 @@ static int cell_is_blank(const scenario *s, int i)
 {
     return (s->cells[i] & SPG_CELL_MASK) == 0;
 }
-static void cell_blank(scenario *s, int i) { s->cells[i] = 0; }
+static void cell_blank(scenario *s, int i)
+{
+    s->cells[i] = 0;
+    if (s->cells2)
+        s->cells2[i] = 0; /* empty on both paths, or on neither */
+}
+
+/* Sonic 2: a cell whose secondary path shows the primary path's mask and
+ * solidity is as simple as it gets; blanking makes the paths equal. */
+static int path2_count(const scenario *s)
+{
+    return s->cells2 ? cell_count(s) : 0;
+}
+static uint16_t path2_bits_of_path1(uint16_t c)
+{
+    return (uint16_t)(((c & SPG_CELL_TOP_SOLID) ? SPG_CELL_TOP_SOLID_2 : 0) |
+                      ((c & SPG_CELL_SIDE_SOLID) ? SPG_CELL_SIDE_SOLID_2 : 0));
+}
+static int path2_is_blank(const scenario *s, int i)
+{
+    uint16_t c = s->cells[i];
+    return s->cells2[i] == (c & SPG_CELL_MASK) &&
+           (c & (SPG_CELL_TOP_SOLID_2 | SPG_CELL_SIDE_SOLID_2)) ==
+               path2_bits_of_path1(c);
+}
+static void path2_blank(scenario *s, int i)
+{
+    uint16_t c = s->cells[i];
+    s->cells2[i] = (uint8_t)(c & SPG_CELL_MASK);
+    s->cells[i] = (uint16_t)((c & ~(SPG_CELL_TOP_SOLID_2 | SPG_CELL_SIDE_SOLID_2)) |
+                             path2_bits_of_path1(c));
+}
 
 static void ddmin(fuzz_probe *p, scenario *s, const items *it,
                   fuzz_divergence *d)
@@ -168,10 +200,15 @@ static void reset_field(spg_player *p, const spg_player *def, int k)
         break;
     case 16: p->render_flags = def->render_flags; break;
     case 15: p->routine = def->routine; break;
+    case 17: p->spindash_counter = def->spindash_counter; break;
+    case 18: /* Sonic 2: back to the primary path */
+        p->top_solid_bit = def->top_solid_bit;
+        p->lrb_solid_bit = def->lrb_solid_bit;
+        break;
     default: break;
     }
 }
-#define START_FIELDS 17
+#define START_FIELDS 19
 
 static void simplify_start(fuzz_probe *p, scenario *s, fuzz_divergence *d)
 {
@@ -192,12 +229,15 @@ void fuzz_minimise(fuzz_probe *p, scenario *s, fuzz_divergence *d)
 {
     static const items inputs = {input_count, input_is_blank, input_blank};
     static const items cells = {cell_count, cell_is_blank, cell_blank};
+    static const items paths = {path2_count, path2_is_blank, path2_blank};
 
     cut_after(s, d);
     for (int pass = 0; pass < 2; pass++) {
         int frames = s->frames, ncells = fuzz_cell_count(s);
         ddmin(p, s, &inputs, d);
         ddmin(p, s, &cells, d);
+        if (s->cells2)
+            ddmin(p, s, &paths, d);
         simplify_start(p, s, d);
         if (s->frames == frames && fuzz_cell_count(s) == ncells)
             break;

@@ -26,8 +26,9 @@ int fuzz_probe_run(fuzz_probe *p, const scenario *s, fuzz_divergence *d,
 /*
  * Shrink s, which diverges first at *d, keeping the first divergence in the
  * same trace column: cut the frames after it, then by delta debugging blank
- * input frames, clear map cells and reset start-state fields to their
- * defaults, then crop the map to what is left.  On return s is the
+ * input frames, clear map cells, make a Sonic 2 cell's secondary path the
+ * same as its primary path (mask and solidity) and reset start-state
+ * fields to their defaults, then crop the map to what is left.  On return s is the
  * smallest case found (its hash updated) and *d its first divergence.
  */
 void fuzz_minimise(fuzz_probe *p, scenario *s, fuzz_divergence *d);

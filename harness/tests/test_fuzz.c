@@ -141,6 +141,156 @@ static void test_generator_deterministic(void)
     CHECK_EQ(fuzz_generate(41, &c, &ic), 0);
     CHECK(combined != c.hash);
     scenario_free(&c);
+    /* Sonic 1 cases are the ones the generator made before Sonic 2 came:
+     * seeds 1..40 hash to this (from `spgsim fuzz --list` of the Sonic-1
+     * only generator), and the game-aware entry point with a Sonic 1
+     * configuration is the same generator. */
+    CHECK(combined == 0x0C5AB5ADF3708896ull);
+    fuzz_gen_config s1 = {SPG_GAME_SONIC1, FUZZ_CHAR_ANY};
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        scenario a, b;
+        fuzz_case_info ia, ib;
+        CHECK_EQ(fuzz_generate(seed, &a, &ia), 0);
+        CHECK_EQ(fuzz_generate_game(&s1, seed, &b, &ib), 0);
+        CHECK(a.hash == b.hash);
+        CHECK(a.game == SPG_GAME_SONIC1 && b.game == SPG_GAME_SONIC1);
+        CHECK(a.cells2 == NULL && b.cells2 == NULL);
+        CHECK(strcmp(a.description, b.description) == 0);
+        CHECK_EQ(ia.features, ib.features);
+        CHECK_EQ(ia.features >> FUZZ_FEATURE_COUNT, 0);
+        scenario_free(&a);
+        scenario_free(&b);
+    }
+}
+
+/* The text scenario_write_yaml gives for s, loaded back. */
+static int write_and_load(const scenario *s, scenario *back)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return -1;
+    int rc = scenario_write_yaml(f, s);
+    if (fclose(f) != 0)
+        rc = -1;
+    if (rc == 0)
+        rc = scenario_load_buffer("fuzz-s2.yaml", buf, len, back, stdout);
+    free(buf);
+    return rc;
+}
+
+/* Sonic 2 cases: the same seed gives the same case; each is one the
+ * loader accepts and survives scenario_write_yaml (same hash, same core
+ * trace, game sonic2, its character); across seeds both characters, both
+ * paths and every Sonic 2 feature are seen on and off; --character picks
+ * the character and leaves the map (and, but for an "any" start, the
+ * length) alone. */
+static void test_generator_sonic2(void)
+{
+    fuzz_gen_config any = {SPG_GAME_SONIC2, FUZZ_CHAR_ANY};
+    fuzz_gen_config tails = {SPG_GAME_SONIC2, SPG_CHAR_TAILS};
+    fuzz_gen_config sonic = {SPG_GAME_SONIC2, SPG_CHAR_SONIC};
+    uint32_t on = 0, off = 0;
+    int chars[2] = {0, 0}, paths[2] = {0, 0}, path2_differs = 0;
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        scenario a, b, back;
+        fuzz_case_info ia, ib;
+        CHECK_EQ(fuzz_generate_game(&any, seed, &a, &ia), 0);
+        CHECK_EQ(fuzz_generate_game(&any, seed, &b, &ib), 0);
+        CHECK(a.hash == b.hash);
+        CHECK_EQ(ia.features, ib.features);
+        CHECK_EQ(a.game, SPG_GAME_SONIC2);
+        CHECK_EQ(ia.game, SPG_GAME_SONIC2);
+        CHECK_EQ((int)a.character, (int)ia.character);
+        CHECK(a.cells2 != NULL);
+        CHECK(strstr(a.description, "Sonic 2") != NULL);
+        CHECK(a.frames >= 30 && a.frames <= 3000 + 1100 + 400);
+        CHECK(a.start.spindash_counter <= 0x8FF);
+        CHECK_EQ(scenario_check(&a, stdout), 0);
+        on |= ia.features;
+        off |= ~ia.features;
+        chars[ia.character == SPG_CHAR_TAILS]++;
+        paths[a.start.top_solid_bit == 0x0E]++;
+        size_t n = (size_t)a.map.width * a.map.height;
+        for (size_t i = 0; i < n; i++)
+            if (a.cells2[i] != (a.cells[i] & SPG_CELL_MASK) ||
+                !(a.cells[i] & SPG_CELL_TOP_SOLID) !=
+                    !(a.cells[i] & SPG_CELL_TOP_SOLID_2)) {
+                path2_differs++;
+                break;
+            }
+        if (write_and_load(&a, &back) == 0) {
+            CHECK(back.hash == a.hash);
+            CHECK_EQ(back.game, SPG_GAME_SONIC2);
+            CHECK_EQ((int)back.character, (int)a.character);
+            spg_player *ra = malloc(((size_t)a.frames + 1) * sizeof *ra);
+            spg_player *rb = malloc(((size_t)a.frames + 1) * sizeof *rb);
+            fuzz_divergence d;
+            scenario_run_core(&a, ra);
+            scenario_run_core(&back, rb);
+            CHECK_EQ(fuzz_compare(scenario_layout(&a), ra, rb, a.frames + 1, &d), 0);
+            free(ra);
+            free(rb);
+            scenario_free(&back);
+        } else {
+            CHECK(0);
+        }
+        /* A chosen character: the same map and input, that character. */
+        scenario c;
+        fuzz_case_info ic;
+        const fuzz_gen_config *pick =
+            ia.character == SPG_CHAR_TAILS ? &sonic : &tails;
+        CHECK_EQ(fuzz_generate_game(pick, seed, &c, &ic), 0);
+        CHECK_EQ((int)c.character, pick->character);
+        /* (An "any" start draws animation states until one the
+         * character has, so only the map is sure to be the same then.) */
+        if (ia.start != FUZZ_START_ANY)
+            CHECK_EQ(c.frames, a.frames);
+        CHECK_EQ(c.map.width, a.map.width);
+        CHECK_EQ(c.map.x0, a.map.x0);
+        CHECK_EQ(scenario_check(&c, stdout), 0);
+        scenario_free(&c);
+        scenario_free(&a);
+        scenario_free(&b);
+    }
+    uint32_t s2 = ((1u << FUZZ_S2_FEATURE_COUNT) - 1) << FUZZ_FEATURE_COUNT;
+    CHECK_EQ(on & s2, s2);
+    CHECK_EQ(off & s2, s2);
+    CHECK(chars[0] > 0 && chars[1] > 0);
+    CHECK(paths[0] > 0 && paths[1] > 0);
+    CHECK(path2_differs > 0);
+}
+
+/* The spindash input and start fields reach the Sonic 2 routines: across
+ * 200 seeds the core charges a spindash (anim $09, counter growing by
+ * $200 a press) and releases one (anim Roll from the spindash). */
+static void test_generator_sonic2_spindash(void)
+{
+    fuzz_gen_config any = {SPG_GAME_SONIC2, FUZZ_CHAR_ANY};
+    int charged = 0, released = 0;
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        scenario s;
+        fuzz_case_info info;
+        if (fuzz_generate_game(&any, seed, &s, &info) != 0) {
+            CHECK(0);
+            continue;
+        }
+        spg_player *r = malloc(((size_t)s.frames + 1) * sizeof *r);
+        scenario_run_core(&s, r);
+        int c = 0, l = 0;
+        for (int i = 1; i <= s.frames; i++) {
+            c |= r[i].anim == 0x09 &&
+                 r[i].spindash_counter == r[i - 1].spindash_counter + 0x200;
+            l |= r[i - 1].anim == 0x09 && r[i].anim == 0x02;
+        }
+        charged += c;
+        released += l;
+        free(r);
+        scenario_free(&s);
+    }
+    CHECK(charged >= 10);
+    CHECK(released >= 10);
 }
 
 /* Across 400 seeds every swarm feature, start style and input style is
@@ -275,7 +425,7 @@ static void test_planted_written(void)
         fuzz_divergence d;
         scenario_run_core(&s, a);
         planted_run(NULL, &s, b, NULL);
-        CHECK_EQ(fuzz_compare(a, b, s.frames + 1, &d), 1);
+        CHECK_EQ(fuzz_compare(scenario_layout(&s), a, b, s.frames + 1, &d), 1);
         CHECK_EQ(d.frame, f->div.frame);
         CHECK_EQ(d.column, f->div.column);
         free(a);
@@ -297,6 +447,79 @@ static void test_planted_written(void)
              (unsigned long long)sum.findings[0].seed);
     CHECK(text && strstr(text, want));
     free(text);
+    fuzz_summary_free(&sum);
+}
+
+/* Sonic 2's own columns count: a difference only in spindash_counter or
+ * the path's solid bits is a divergence in the sonic2 column set (named
+ * as its column), and none in the normal one. */
+static void test_compare_sonic2_columns(void)
+{
+    spg_profile prof;
+    CHECK_EQ(spg_profile_get(SPG_GAME_SONIC2, SPG_CHAR_SONIC,
+                             SPG_VARIANT_NORMAL, &prof), 0);
+    spg_player a[3], b[3];
+    fuzz_divergence d;
+    for (int i = 0; i < 3; i++)
+        a[i] = b[i] = spg_player_default(&prof);
+    b[2].spindash_counter = 0x200;
+    CHECK_EQ(fuzz_compare(&trace_layout_sonic2, a, b, 3, &d), 1);
+    CHECK_EQ(d.frame, 2);
+    CHECK(strcmp(fuzz_column_name(d.column), "spindash_counter") == 0);
+    CHECK_EQ(d.expected, 0x200);
+    CHECK_EQ(d.actual, 0);
+    CHECK_EQ(fuzz_compare(NULL, a, b, 3, &d), 0);
+    b[2] = a[2];
+    b[1].lrb_solid_bit = 0x0F;
+    CHECK_EQ(fuzz_compare(&trace_layout_sonic2, a, b, 3, &d), 1);
+    CHECK_EQ(d.frame, 1);
+    CHECK(strcmp(fuzz_column_name(d.column), "lrb_solid_bit") == 0);
+    CHECK(strcmp(fuzz_column_name(trace_column_index("y")), "y") == 0);
+}
+
+/* Sonic 2: a planted divergence is found, minimised (the secondary path
+ * made the primary one's where it does not matter) and written as a
+ * sonic2 scenario that loads back as itself and still diverges. */
+static void test_planted_written_sonic2(void)
+{
+    fuzz_oracle o = oracle_with(planted_run);
+    fuzz_options opt = options(1, 80, 2);
+    fuzz_summary sum;
+    opt.write = 1;
+    opt.gen.game = SPG_GAME_SONIC2;
+    opt.gen.character = FUZZ_CHAR_ANY;
+    CHECK_EQ(fuzz_run(&opt, &o, &sum), 0);
+    CHECK(sum.finding_count >= 1);
+    for (size_t i = 0; i < sum.finding_count; i++) {
+        const fuzz_finding *f = &sum.findings[i];
+        CHECK(!f->failed);
+        CHECK(f->scenario_path[0] != '\0');
+        scenario s;
+        if (scenario_load(f->scenario_path, &s, stdout) != 0) {
+            CHECK(0);
+            continue;
+        }
+        CHECK_EQ(s.game, SPG_GAME_SONIC2);
+        CHECK_EQ(s.frames, f->frames_after);
+        CHECK(f->cells_after <= f->cells_before);
+        spg_player *a = malloc(((size_t)s.frames + 1) * sizeof *a);
+        spg_player *b = malloc(((size_t)s.frames + 1) * sizeof *b);
+        fuzz_divergence d;
+        scenario_run_core(&s, a);
+        planted_run(NULL, &s, b, NULL);
+        CHECK_EQ(fuzz_compare(scenario_layout(&s), a, b, s.frames + 1, &d), 1);
+        CHECK_EQ(d.frame, f->div.frame);
+        CHECK_EQ(d.column, f->div.column);
+        /* The planted bug ignores the paths: none is left different. */
+        if (s.cells2) {
+            size_t n = (size_t)s.map.width * s.map.height;
+            for (size_t k = 0; k < n; k++)
+                CHECK_EQ(s.cells2[k], s.cells[k] & SPG_CELL_MASK);
+        }
+        free(a);
+        free(b);
+        scenario_free(&s);
+    }
     fuzz_summary_free(&sum);
 }
 
@@ -366,9 +589,13 @@ int main(void)
     }
     RUN(test_generator_deterministic);
     RUN(test_generator_swarm);
+    RUN(test_generator_sonic2);
+    RUN(test_generator_sonic2_spindash);
     RUN(test_no_divergence_with_itself);
     RUN(test_planted_found_minimised);
     RUN(test_planted_written);
+    RUN(test_compare_sonic2_columns);
+    RUN(test_planted_written_sonic2);
     RUN(test_time_limit);
     RUN(test_selftest_image_smoke);
     char cmd[128];
