@@ -66,7 +66,8 @@ static export_golden load_golden(const scenario *s, const char *golden_path,
 
 /* Export one scenario: 0, 1 (stale golden), 2 (error), or -1 when it is
  * a special-stage scenario found in a directory (skipped), -2 when it is
- * a Sonic 2 one (skipped: vectors and movies hold Sonic 1 scenarios). */
+ * a Sonic 2 one and a movie was asked for (skipped: the movies replay
+ * Sonic 1 REV01; JSON vectors hold both games). */
 static int export_one(const char *path, const char *dest, int bk2, int lead,
                       int named)
 {
@@ -92,10 +93,11 @@ static int export_one(const char *path, const char *dest, int bk2, int lead,
         free(topic);
         return named ? 2 : -1;
     }
-    if (s->game != SPG_GAME_SONIC1) {
+    if (s->game != SPG_GAME_SONIC1 && bk2) {
         if (named)
-            fprintf(stderr, "%s: export supports Sonic 1 scenarios only "
-                            "(this is a Sonic 2 one)\n", path);
+            fprintf(stderr, "%s: BizHawk movies are made for Sonic 1 "
+                            "scenarios only (this is a Sonic 2 one; "
+                            "--format json exports it)\n", path);
         scenario_free(s);
         free(s);
         free(golden_path);
@@ -243,7 +245,7 @@ int cmd_export(int argc, char **argv)
                         "only)\n", skipped, skipped == 1 ? "" : "s");
     if (skipped_s2)
         fprintf(stderr, "spgsim export: %zu Sonic 2 scenario%s skipped "
-                        "(export supports Sonic 1 scenarios only)\n",
+                        "(BizHawk movies are made for Sonic 1 only)\n",
                 skipped_s2, skipped_s2 == 1 ? "" : "s");
 out:
     suite_list_free(&pl);

@@ -16,7 +16,7 @@
 
 static const char *game_name(spg_game g)
 {
-    return g == SPG_GAME_SONIC1 ? "sonic1" : "?";
+    return g == SPG_GAME_SONIC1 ? "sonic1" : g == SPG_GAME_SONIC2 ? "sonic2" : "?";
 }
 
 static const char *variant_name(spg_variant v)
@@ -72,7 +72,7 @@ static void json_profile(FILE *f, const spg_profile *p)
     fputc('}', f);
 }
 
-static void json_player(FILE *f, const spg_player *p)
+static void json_player(FILE *f, const spg_player *p, spg_game game)
 {
     int n = 0;
     fputc('{', f);
@@ -92,6 +92,12 @@ static void json_player(FILE *f, const spg_player *p)
     FIELD(p, angle_buffer_1);
     FIELD(p, angle_buffer_2);
     FIELD(p, word_38);
+    if (game == SPG_GAME_SONIC2) {
+        /* Sonic 2's own fields (Sonic 1 vectors stay as they were) */
+        FIELD(p, spindash_counter);
+        FIELD(p, top_solid_bit);
+        FIELD(p, lrb_solid_bit);
+    }
     fputc('}', f);
 }
 
@@ -127,7 +133,20 @@ static void json_map(FILE *f, const spg_map *m)
             fprintf(f, c ? ",%d" : "%d", m->cells[(size_t)r * m->width + c]);
         fputc(']', f);
     }
-    fputs("\n    ]}", f);
+    fputs("\n    ]", f);
+    if (m->secondary_masks) {
+        /* Sonic 2: the mask each cell shows on the secondary path */
+        fputs(",\n    \"secondary_masks\": [", f);
+        for (int r = 0; r < m->height; r++) {
+            fputs(r ? ",\n      [" : "\n      [", f);
+            for (int c = 0; c < m->width; c++)
+                fprintf(f, c ? ",%d" : "%d",
+                        m->secondary_masks[(size_t)r * m->width + c]);
+            fputc(']', f);
+        }
+        fputs("\n    ]", f);
+    }
+    fputc('}', f);
 }
 
 static void json_inputs(FILE *f, const scenario *s)
@@ -199,9 +218,11 @@ void export_vector_json(FILE *f, const scenario *s, const char *path,
     json_str(f, s->name);
     fputs(",\n  \"description\": ", f);
     json_str(f, s->description);
-    fprintf(f, ",\n  \"game\": \"%s\", \"character\": \"sonic\", "
+    fprintf(f, ",\n  \"game\": \"%s\", \"character\": \"%s\", "
                "\"variant\": \"%s\", \"scenario_hash\": \"%s\",\n",
-            game_name(s->game), variant_name(s->variant), hash);
+            game_name(s->game),
+            s->character == SPG_CHAR_TAILS ? "tails" : "sonic",
+            variant_name(s->variant), hash);
     fputs("  \"profile\": ", f);
     json_profile(f, &s->profile);
     fputs(",\n  \"masks\": ", f);
@@ -209,7 +230,7 @@ void export_vector_json(FILE *f, const scenario *s, const char *path,
     fputs(",\n  \"map\": ", f);
     json_map(f, &s->map);
     fputs(",\n  \"start\": ", f);
-    json_player(f, &s->start);
+    json_player(f, &s->start, s->game);
     fprintf(f, ",\n  \"frames\": %d,\n  \"input\": ", s->frames);
     json_inputs(f, s);
     fputs(",\n  \"verifies\": ", f);

@@ -332,34 +332,53 @@ static void test_special_stage(void)
 }
 
 
-/* Sonic 2 scenarios: an error when named, skipped with a note when found
- * in a directory (vectors and movies hold Sonic 1 scenarios). */
-static void test_sonic2_skipped(void)
+/* Sonic 2 scenarios: JSON vectors with Sonic 2's fields (the character,
+ * the start's path bits and spindash counter, the secondary path's masks);
+ * movies only for Sonic 1 (an error when named, a note when found in a
+ * directory). */
+static void test_sonic2(void)
 {
     static const char s2_yaml[] =
-        "name: s2\ngame: sonic2\ntiles: {}\n"
-        "map: {origin: [0, 0], rows: [\".\"]}\nstart: {}\nframes: 2\n";
+        "name: s2\ngame: sonic2\ncharacter: tails\n"
+        "tiles:\n  block: {heights: full, angle: 0}\n"
+        "  low: {heights: [8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8], angle: 0}\n"
+        "map:\n  origin: [0, 48]\n  legend:\n"
+        "    \"#\": block\n    \"L\": {tile: block, tile2: low}\n"
+        "  rows: [\"#L#\"]\n"
+        "start: {x: 24, y: 20, path: secondary, spindash_counter: 0x123}\n"
+        "frames: 2\n";
     char spath[256];
     snprintf(spath, sizeof spath, "%s", tp("s2/scenarios/t/two.yaml"));
     CHECK_EQ(outfile_mkdirs(spath, stdout), 0);
     CHECK_EQ(write_text(spath, s2_yaml), 0);
     char *err = NULL;
     char *one[] = {"export", "-o", tp("s2.json"), spath, NULL};
-    CHECK_EQ(run(4, one, &err), 2);
-    CHECK(err && strstr(err, "two.yaml: export supports Sonic 1 scenarios "
-                             "only (this is a Sonic 2 one)"));
-    CHECK(!exists(tp("s2.json")));
+    CHECK_EQ(run(4, one, &err), 0); /* no golden: golden_status "missing" */
+    free(err);
+    char *j = read_text(tp("s2.json"));
+    CHECK(j && strstr(j, "\"game\": \"sonic2\", \"character\": \"tails\""));
+    CHECK(j && strstr(j, "\"spindash_counter\": 291, \"top_solid_bit\": 14, "
+                         "\"lrb_solid_bit\": 15}"));
+    CHECK(j && strstr(j, "\"secondary_masks\": ["));
+    CHECK(j && strstr(j, "\"air_clamp_above_top_speed\""));
+    free(j);
+    char *mv[] = {"export", "--format", "bk2", "-o", tp("s2.bk2"), spath, NULL};
+    CHECK_EQ(run(6, mv, &err), 2);
+    CHECK(err && strstr(err, "two.yaml: BizHawk movies are made for Sonic 1 "
+                             "scenarios only"));
+    CHECK(!exists(tp("s2.bk2")));
     free(err);
     char npath[256];
     snprintf(npath, sizeof npath, "%s", tp("s2/scenarios/n/vec.yaml"));
     CHECK_EQ(outfile_mkdirs(npath, stdout), 0);
     CHECK_EQ(write_text(npath, scenario_yaml), 0);
-    char *dir[] = {"export", "--out-dir", tp("s2v"), tp("s2/scenarios"), NULL};
-    CHECK_EQ(run(4, dir, &err), 0);
-    CHECK(exists(tp("s2v/n/vec.json")));
-    CHECK(!exists(tp("s2v/t/two.json")));
-    CHECK(err && strstr(err, "1 Sonic 2 scenario skipped (export supports "
-                             "Sonic 1 scenarios only)"));
+    char *dir[] = {"export", "--format", "bk2", "--out-dir", tp("s2m"),
+                   tp("s2/scenarios"), NULL};
+    CHECK_EQ(run(6, dir, &err), 0);
+    CHECK(exists(tp("s2m/n/vec.bk2")));
+    CHECK(!exists(tp("s2m/t/two.bk2")));
+    CHECK(err && strstr(err, "1 Sonic 2 scenario skipped (BizHawk movies "
+                             "are made for Sonic 1 only)"));
     free(err);
 }
 
@@ -375,7 +394,7 @@ int main(void)
     RUN(test_bk2);
     RUN(test_errors);
     RUN(test_special_stage);
-    RUN(test_sonic2_skipped);
+    RUN(test_sonic2);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
     if (system(cmd) != 0)

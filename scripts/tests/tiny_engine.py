@@ -18,6 +18,8 @@ def word(v):  # a 68000 word, signed
 
 
 def supported(v):
+    if v["game"] != "sonic1":  # this engine is Sonic 1's
+        return None
     cells = [(r, c) for r, row in enumerate(v["map"]["cells"]) for c, w in enumerate(row) if w & 0xFF]
     if not cells:
         return None  # no floor at all
