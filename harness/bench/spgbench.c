@@ -309,19 +309,25 @@ int main(int argc, char **argv)
     /* The fuzz workload: the cases `spgsim fuzz` makes from seeds 1..N. */
     if (fuzz_cases < 1)
         fuzz_cases = 1;
-    scenario *fz = calloc((size_t)fuzz_cases, sizeof *fz);
-    scenario **fzp = calloc((size_t)fuzz_cases, sizeof *fzp);
-    long long fuzz_frames = 0;
+    /* fz: Sonic 1's cases, then (fz + fuzz_cases) Sonic 2's for the same
+     * seeds (either character, by seed), as `spgsim fuzz` makes them */
+    scenario *fz = calloc(2 * (size_t)fuzz_cases, sizeof *fz);
+    scenario **fzp = calloc(2 * (size_t)fuzz_cases, sizeof *fzp);
+    long long fuzz_frames = 0, fuzz_frames_s2 = 0;
     if (!fz || !fzp)
         return 2;
-    for (int i = 0; i < fuzz_cases; i++) {
-        fuzz_case_info info;
-        if (fuzz_generate((uint64_t)i + 1, &fz[i], &info) != 0)
-            return 2;
-        fzp[i] = &fz[i];
-        fuzz_frames += fz[i].frames;
-        if (fz[i].frames > max_frames)
-            max_frames = fz[i].frames;
+    for (int g = 0; g < 2; g++) {
+        fuzz_gen_config cfg = {g ? SPG_GAME_SONIC2 : SPG_GAME_SONIC1, FUZZ_CHAR_ANY};
+        for (int i = 0; i < fuzz_cases; i++) {
+            fuzz_case_info info;
+            scenario *c = &fz[g * fuzz_cases + i];
+            if (fuzz_generate_game(&cfg, (uint64_t)i + 1, c, &info) != 0)
+                return 2;
+            fzp[g * fuzz_cases + i] = c;
+            *(g ? &fuzz_frames_s2 : &fuzz_frames) += c->frames;
+            if (c->frames > max_frames)
+                max_frames = c->frames;
+        }
     }
     if (!(rows = malloc(((size_t)max_frames + 1) * sizeof *rows)))
         return 2;
@@ -340,7 +346,7 @@ int main(int argc, char **argv)
     {
         unsigned long long ff;
         double fcpu, ffps = bench_core(fz, (size_t)fuzz_cases, rows, seconds, &ff, &fcpu);
-        printf("core, fuzz cases (seeds 1..%d, %lld frames): %.0f cases/s, %.0f frames/s\n",
+        printf("core, Sonic 1 fuzz cases (seeds 1..%d, %lld frames): %.0f cases/s, %.0f frames/s\n",
                fuzz_cases, fuzz_frames, ffps * (double)fuzz_cases / (double)fuzz_frames,
                ffps);
     }
@@ -399,9 +405,9 @@ int main(int argc, char **argv)
             w[2].n = nlong;
             w[2].cut = short_frames;
             snprintf(w[3].what, sizeof w[3].what, "fuzz cases: seeds 1..%d, %lld frames",
-                     fuzz_cases, fuzz_frames);
-            w[3].set = fzp;
-            w[3].n = sonic1 ? (size_t)fuzz_cases : 0;
+                     fuzz_cases, sonic1 ? fuzz_frames : fuzz_frames_s2);
+            w[3].set = sonic1 ? fzp : fzp + fuzz_cases;
+            w[3].n = (size_t)fuzz_cases;
             w[3].cut = 0;
             printf("capture (original code under Unicorn), player frames/s, wall time [CPU time]:\n");
             printf("  %-48s %21s %21s %9s\n", "workload", "old: per frame", "new: session+driver",
@@ -429,11 +435,12 @@ int main(int argc, char **argv)
                     printf("ratio core/capture: %.1f  [CPU time: %.1f]\n", core_fps / w[0].new_.wall,
                            core_cpu_fps / w[0].new_.cpu);
             }
+            long long ffr = sonic1 ? fuzz_frames : fuzz_frames_s2;
             if (status == 0 && w[3].n > 0)
                 printf("capture, fuzz cases: %.1f cases/s [CPU time: %.1f] (old way: %.1f)\n",
-                       w[3].new_.wall * (double)fuzz_cases / (double)fuzz_frames,
-                       w[3].new_.cpu * (double)fuzz_cases / (double)fuzz_frames,
-                       w[3].old.wall * (double)fuzz_cases / (double)fuzz_frames);
+                       w[3].new_.wall * (double)fuzz_cases / (double)ffr,
+                       w[3].new_.cpu * (double)fuzz_cases / (double)ffr,
+                       w[3].old.wall * (double)fuzz_cases / (double)ffr);
             if (status == 0 && ss_frames > 0 && sonic1) {
                 unsigned long long ssc_frames;
                 double ssc = bench_special_capture(&rom, sc, l.count, seconds, &ssc_frames);
@@ -459,7 +466,7 @@ int main(int argc, char **argv)
         free(l.paths[i]);
     }
     for (int i = 0; i < fuzz_cases; i++)
-        scenario_free(&fz[i]);
+        scenario_free(&fz[i]), scenario_free(&fz[fuzz_cases + i]);
     free(fz);
     free(fzp);
     free(sc);
