@@ -309,18 +309,12 @@ void capture_rom_free(capture_rom *rom)
 /* The player object                                                         */
 /* ------------------------------------------------------------------------ */
 
-static void write_player(emu *e, const capture_rom *rom, const spg_player *p)
+/* The object fields both games keep at the same offsets (everything but
+ * the header bytes, the control lock and Sonic 2's own fields), into an
+ * object RAM block already cleared. */
+static void write_object_common(emu *e, uint32_t o, const spg_player *p)
 {
-    const capture_addrs *a = &rom->addrs;
-    uint32_t o = a->player;
-    for (uint32_t i = 0; i < OBJ_SIZE; i++)
-        emu_w8(e, o + i, 0);
-    emu_w8(e, o + OB_ID, SONIC_ID);
     emu_w8(e, o + OB_RENDER, p->render_flags); /* 4 from spg_player_default */
-    emu_w16(e, o + OB_GFX, SONIC_ART_TILE);
-    emu_w32(e, o + OB_MAP, a->map_sonic);
-    emu_w8(e, o + OB_PRIORITY, SONIC_PRIORITY);
-    emu_w8(e, o + OB_ACTWID, SONIC_ACTWID);
     emu_w32(e, o + OB_X, (uint32_t)p->x);
     emu_w32(e, o + OB_Y, (uint32_t)p->y);
     emu_w16(e, o + OB_VELX, (uint16_t)p->x_speed);
@@ -340,6 +334,20 @@ static void write_player(emu *e, const capture_rom *rom, const spg_player *p)
     emu_w8(e, o + OB_ANGLEBUF2, p->angle_buffer_2);
     emu_w16(e, o + OB_WORD38, p->word_38);
     emu_w8(e, o + OB_JUMPING, p->jumping);
+}
+
+static void write_player(emu *e, const capture_rom *rom, const spg_player *p)
+{
+    const capture_addrs *a = &rom->addrs;
+    uint32_t o = a->player;
+    for (uint32_t i = 0; i < OBJ_SIZE; i++)
+        emu_w8(e, o + i, 0);
+    emu_w8(e, o + OB_ID, SONIC_ID);
+    emu_w16(e, o + OB_GFX, SONIC_ART_TILE);
+    emu_w32(e, o + OB_MAP, a->map_sonic);
+    emu_w8(e, o + OB_PRIORITY, SONIC_PRIORITY);
+    emu_w8(e, o + OB_ACTWID, SONIC_ACTWID);
+    write_object_common(e, o, p);
     emu_w16(e, o + OB_LOCK, p->control_lock);
     /* The sensors' RAM copies the routine stores into $36/$37. */
     emu_w8(e, a->anglebuffer, p->angle_buffer_1);
@@ -356,10 +364,9 @@ static int16_t s16_of(uint16_t v)
     return (int16_t)(v >= 0x8000u ? (int32_t)v - 0x10000 : (int32_t)v);
 }
 
-static void read_player(const emu *e, const capture_rom *rom, spg_player *p)
+/* The fields write_object_common writes, read back. */
+static void read_object_common(const emu *e, uint32_t o, spg_player *p)
 {
-    uint32_t o = rom->addrs.player;
-    memset(p, 0, sizeof *p);
     p->x = s32_of(emu_r32(e, o + OB_X));
     p->y = s32_of(emu_r32(e, o + OB_Y));
     p->x_speed = s16_of(emu_r16(e, o + OB_VELX));
@@ -380,6 +387,13 @@ static void read_player(const emu *e, const capture_rom *rom, spg_player *p)
     p->angle_buffer_2 = emu_r8(e, o + OB_ANGLEBUF2);
     p->word_38 = emu_r16(e, o + OB_WORD38);
     p->jumping = emu_r8(e, o + OB_JUMPING);
+}
+
+static void read_player(const emu *e, const capture_rom *rom, spg_player *p)
+{
+    uint32_t o = rom->addrs.player;
+    memset(p, 0, sizeof *p);
+    read_object_common(e, o, p);
     p->control_lock = emu_r16(e, o + OB_LOCK);
 }
 
@@ -410,34 +424,15 @@ static void write_player_s2(emu *e, const capture_rom *rom, const scenario *sc)
     for (uint32_t i = 0; i < OBJ_SIZE; i++)
         emu_w8(e, o + i, 0);
     emu_w8(e, o + OB_ID, tails ? S2_TAILS_ID : S2_SONIC_ID);
-    emu_w8(e, o + OB_RENDER, p->render_flags);
     emu_w16(e, o + OB_GFX, tails ? S2_TAILS_ART_TILE : S2_SONIC_ART_TILE);
     emu_w32(e, o + OB_MAP, tails ? a->s2.map_tails : a->s2.map_sonic);
     emu_w8(e, o + OB_PRIORITY, S2_PRIORITY);
     emu_w8(e, o + OB_ACTWID, S2_WIDTH_PIXELS);
-    emu_w32(e, o + OB_X, (uint32_t)p->x);
-    emu_w32(e, o + OB_Y, (uint32_t)p->y);
-    emu_w16(e, o + OB_VELX, (uint16_t)p->x_speed);
-    emu_w16(e, o + OB_VELY, (uint16_t)p->y_speed);
-    emu_w16(e, o + OB_INERTIA, (uint16_t)p->ground_speed);
-    emu_w8(e, o + OB_HEIGHT, p->height_radius);
-    emu_w8(e, o + OB_WIDTH, p->width_radius);
-    emu_w8(e, o + OB_FRAME, p->mapping_frame);
-    emu_w8(e, o + OB_ANIFRAME, p->anim_frame);
-    emu_w8(e, o + OB_ANIM, p->anim);
-    emu_w8(e, o + OB_PREVANI, p->prev_anim);
-    emu_w8(e, o + OB_TIMEFRAME, p->anim_timer);
-    emu_w8(e, o + OB_STATUS, p->status);
-    emu_w8(e, o + OB_ROUTINE, p->routine);
-    emu_w8(e, o + OB_ANGLE, p->angle);
+    write_object_common(e, o, p);
     emu_w8(e, o + S2_AIR_LEFT, S2_AIR);
     emu_w8(e, o + S2_FLIP_SPEED, S2_FLIP_SPEED_INIT);
     emu_w16(e, o + S2_MOVE_LOCK, p->control_lock);
-    emu_w8(e, o + OB_ANGLEBUF1, p->angle_buffer_1);
-    emu_w8(e, o + OB_ANGLEBUF2, p->angle_buffer_2);
-    emu_w16(e, o + OB_WORD38, p->word_38);
     emu_w16(e, o + S2_SPINDASH_COUNTER, p->spindash_counter);
-    emu_w8(e, o + OB_JUMPING, p->jumping);
     emu_w8(e, o + S2_TOP_SOLID_BIT, p->top_solid_bit);
     emu_w8(e, o + S2_LRB_SOLID_BIT, p->lrb_solid_bit);
     /* the sensors' RAM copies the routine stores into $36/$37 */
@@ -449,26 +444,7 @@ static void read_player_s2(const emu *e, const capture_rom *rom, spg_player *p)
 {
     uint32_t o = rom->addrs.player;
     memset(p, 0, sizeof *p);
-    p->x = s32_of(emu_r32(e, o + OB_X));
-    p->y = s32_of(emu_r32(e, o + OB_Y));
-    p->x_speed = s16_of(emu_r16(e, o + OB_VELX));
-    p->y_speed = s16_of(emu_r16(e, o + OB_VELY));
-    p->ground_speed = s16_of(emu_r16(e, o + OB_INERTIA));
-    p->height_radius = emu_r8(e, o + OB_HEIGHT);
-    p->width_radius = emu_r8(e, o + OB_WIDTH);
-    p->anim = emu_r8(e, o + OB_ANIM);
-    p->mapping_frame = emu_r8(e, o + OB_FRAME);
-    p->anim_frame = emu_r8(e, o + OB_ANIFRAME);
-    p->prev_anim = emu_r8(e, o + OB_PREVANI);
-    p->anim_timer = emu_r8(e, o + OB_TIMEFRAME);
-    p->render_flags = emu_r8(e, o + OB_RENDER);
-    p->status = emu_r8(e, o + OB_STATUS);
-    p->routine = emu_r8(e, o + OB_ROUTINE);
-    p->angle = emu_r8(e, o + OB_ANGLE);
-    p->angle_buffer_1 = emu_r8(e, o + OB_ANGLEBUF1);
-    p->angle_buffer_2 = emu_r8(e, o + OB_ANGLEBUF2);
-    p->word_38 = emu_r16(e, o + OB_WORD38);
-    p->jumping = emu_r8(e, o + OB_JUMPING);
+    read_object_common(e, o, p);
     p->control_lock = emu_r16(e, o + S2_MOVE_LOCK);
     p->spindash_counter = emu_r16(e, o + S2_SPINDASH_COUNTER);
     p->top_solid_bit = emu_r8(e, o + S2_TOP_SOLID_BIT);
