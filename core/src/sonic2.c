@@ -122,15 +122,7 @@ void spg_mode_normal_sonic2(spg_frame *f, spg_player *p)
 {
     if (spg_check_spindash(f, p))
         return;
-    if (spg_jump(f, p))
-        return;
-    spg_slope_resist(f, p);
-    spg_move(f, p);
-    spg_roll(f, p);
-    spg_level_bound(f, p);
-    spg_speed_to_pos(p);
-    spg_angle_pos(f, p);
-    spg_slope_repel(f, p);
+    spg_mode_normal(f, p); /* then as Sonic_MdNormal */
 }
 
 /*
