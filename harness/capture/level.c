@@ -13,6 +13,26 @@
 
 /* The game's cell word for the scenario's cell; *mask_index gets the
  * scenario mask (0 for an empty cell). */
+/* The masks the map uses over the ROM copy's collision arrays (angle map,
+ * column heights, row widths; the same layout in both games), each at the
+ * mask id mask_id gives it (0: not used). */
+static void write_masks(emu *e, uint32_t angle_map, uint32_t heights,
+                        uint32_t widths, const spg_map *map,
+                        const uint8_t mask_id[256])
+{
+    for (unsigned m = 1; m < 256; m++) {
+        if (!mask_id[m])
+            continue;
+        const spg_mask *mk = &map->masks[m];
+        uint32_t id = mask_id[m];
+        for (uint32_t i = 0; i < 16; i++) {
+            emu_rom_w8(e, heights + id * 16 + i, (uint8_t)mk->heights[i]);
+            emu_rom_w8(e, widths + id * 16 + i, (uint8_t)mk->widths[i]);
+        }
+        emu_rom_w8(e, angle_map + id, mk->angle);
+    }
+}
+
 static uint16_t game_cell(const spg_map *map, int32_t tx, int32_t ty)
 {
     if (tx < (int32_t)map->x0 || ty < (int32_t)map->y0 ||
@@ -140,18 +160,7 @@ int level_build(emu *e, const level_addrs *a, const spg_map *map,
         emu_rom_w8(e, a->collindex_rom + b, b < 256 ? mask_id[b] : 0);
     emu_w32(e, a->collindex_ptr, a->collindex_rom);
 
-    /* The masks over the ROM copy's collision arrays. */
-    for (unsigned m = 1; m < 256; m++) {
-        if (!mask_id[m])
-            continue;
-        const spg_mask *mk = &map->masks[m];
-        uint32_t id = mask_id[m];
-        for (uint32_t i = 0; i < 16; i++) {
-            emu_rom_w8(e, a->coll_array1 + id * 16 + i, (uint8_t)mk->heights[i]);
-            emu_rom_w8(e, a->coll_array2 + id * 16 + i, (uint8_t)mk->widths[i]);
-        }
-        emu_rom_w8(e, a->angle_map + id, mk->angle);
-    }
+    write_masks(e, a->angle_map, a->coll_array1, a->coll_array2, map, mask_id);
     return 0;
 }
 
@@ -340,17 +349,6 @@ static int level_s2_fill(emu *e, const level_addrs_s2 *a, const spg_map *map,
         emu_w8(e, a->secondary + b, used ? mask_id[pair_mask[b][1]] : 0);
     }
 
-    /* The masks over the ROM copy's collision arrays. */
-    for (unsigned m = 1; m < 256; m++) {
-        if (!mask_id[m])
-            continue;
-        const spg_mask *mk = &map->masks[m];
-        uint32_t id = mask_id[m];
-        for (uint32_t i = 0; i < 16; i++) {
-            emu_rom_w8(e, a->coll_array1 + id * 16 + i, (uint8_t)mk->heights[i]);
-            emu_rom_w8(e, a->coll_array2 + id * 16 + i, (uint8_t)mk->widths[i]);
-        }
-        emu_rom_w8(e, a->angle_map + id, mk->angle);
-    }
+    write_masks(e, a->angle_map, a->coll_array1, a->coll_array2, map, mask_id);
     return 0;
 }
