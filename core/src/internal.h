@@ -20,6 +20,7 @@
  *                Sonic_LevelBound
  *   anim.c       Sonic_Animate and Sonic's animation scripts (anim.h)
  *   sonic2.c     Sonic 2's routines where their shape differs
+ *   sonic3.c     Sonic 3's routines where their shape differs from Sonic 2's
  *   routines.c   the per-game routine tables (spg_routines_get)
  *   profile.c    game profiles, defaults
  */
@@ -41,6 +42,8 @@ typedef struct spg_frame {
     const spg_map *map;
     spg_input input;          /* v_jpadhold2 / v_jpadpress2 */
     uint8_t anglebuffer[2];   /* v_anglebuffer, v_anglebuffer2 */
+    uint8_t looked;           /* Sonic 3: this frame's Sonic_Move looked up
+                                 or down (scroll_delay_counter kept) */
 } spg_frame;
 
 /*
@@ -51,9 +54,20 @@ typedef struct spg_frame {
  * game and character; every caller goes through it.
  */
 typedef struct spg_routines {
-    /* Obj01_Modes / Sonic_Modes: the mode routines of routine 2. */
+    /* Obj01_Modes / Sonic_Modes: the mode routines of routine 2 (in the
+     * air, rolling or not: Sonic 3's Tails flies from there). */
     void (*mode_normal)(spg_frame *f, spg_player *p);
     void (*mode_roll)(spg_frame *f, spg_player *p);
+    void (*mode_air)(spg_frame *f, spg_player *p);
+    /* What the mode routines call where the games differ: the slope
+     * factor (Sonic_SlopeResist), the walking (Sonic_Move) and the slip
+     * (Sonic_SlopeRepel). */
+    void (*slope_resist)(spg_frame *f, spg_player *p);
+    void (*move)(spg_frame *f, spg_player *p);
+    void (*slope_repel)(spg_frame *f, spg_player *p);
+    /* Before the player object runs (NULL: nothing): Sonic 3's level loop
+     * counts Level_frame_counter, which Tails' flight reads. */
+    void (*begin_frame)(spg_player *p);
     /* Sonic_JumpHeight (the air mode routine calls it first). */
     void (*jump_height)(spg_frame *f, spg_player *p);
     /* The standing-still part of Sonic_Move: balance, look up, duck. */
@@ -214,6 +228,8 @@ void spg_level_bound(spg_frame *f, spg_player *p);    /* Sonic_LevelBound */
 void spg_kill(const spg_profile *pr, spg_player *p);  /* KillSonic */
 void spg_mode_normal(spg_frame *f, spg_player *p);    /* Sonic_MdNormal */
 void spg_mode_roll(spg_frame *f, spg_player *p);      /* Sonic_MdRoll */
+/** Sonic_MdJump / Sonic_MdJump2: in the air. */
+void spg_mode_air(spg_frame *f, spg_player *p);
 /** Sonic_Death (routine 6) and Sonic_ResetLevel (routine 8). */
 void spg_sonic_death(const spg_map *map, const spg_profile *profile,
                      spg_player *p);
@@ -237,6 +253,22 @@ void spg_kill_sonic2(const spg_profile *pr, spg_player *p);  /* KillCharacter */
 void spg_dead_sonic2(const spg_map *map, const spg_profile *pr,
                      spg_player *p);                       /* Obj01_Dead */
 void spg_gone_sonic2(spg_player *p);                       /* Obj01_Gone */
+
+/* ---- sonic3.c (Sonic 3's own routines; routines.c picks them) -------- */
+
+void spg_slope_resist_sonic3(spg_frame *f, spg_player *p); /* Player_SlopeResist */
+void spg_slope_repel_sonic3(spg_frame *f, spg_player *p);  /* Player_SlopeRepel */
+void spg_balance_sonic3(spg_frame *f, spg_player *p);      /* Sonic_Balance */
+void spg_stand_still_tails3(spg_frame *f, spg_player *p);  /* Tails' standing */
+void spg_move_sonic3(spg_frame *f, spg_player *p);         /* Sonic_Move */
+void spg_jump_height_sonic3(spg_frame *f, spg_player *p);  /* Sonic_JumpHeight */
+void spg_jump_height_tails3(spg_frame *f, spg_player *p);  /* Tails_JumpHeight */
+void spg_mode_air_tails3(spg_frame *f, spg_player *p);     /* Tails_Stand_Freespace */
+void spg_reset_on_floor_sonic3(const spg_profile *pr, spg_player *p,
+                               int landing); /* Player_TouchFloor_Check_Spindash */
+void spg_kill_sonic3(const spg_profile *pr, spg_player *p);  /* Kill_Character */
+void spg_roll_stopped_sonic3(spg_frame *f, spg_player *p); /* Sonic_RollSpeed */
+void spg_begin_frame_sonic3(spg_player *p);                /* Level_frame_counter */
 
 /** The stick-to-convex flag: the high byte of the object word at $38
  *  (tst.b stick_to_convex(a0) in Sonic_AnglePos and Sonic_SlopeRepel). */

@@ -51,8 +51,9 @@ void spg_kill(const spg_profile *pr, spg_player *p)
 /*
  * Sonic_LevelBound: looks at where x will be after this frame's move (x
  * plus x speed, pixel word only).  Left of limit_left + $10 or at/right of
- * limit_right + $168 (the $128 screen width plus $40 when the screen is
- * not locked) the player is put on that limit with subpixel, x speed and
+ * limit_right + the profile's right_limit_offset ($168 in Sonic 1 and 2:
+ * the $128 screen width plus $40 when the screen is not locked; $128 in
+ * Sonic 3's Player_LevelBound) the player is put on that limit with subpixel, x speed and
  * ground speed 0.  Both are unsigned word compares.  Then a pixel y below
  * limit_bottom + 224 (signed compare) kills the player.
  */
@@ -61,7 +62,8 @@ void spg_level_bound(spg_frame *f, spg_player *p)
     int32_t next_x = m68k_addl(p->x, m68k_asll(p->x_speed, 8));
     uint16_t px = (uint16_t)m68k_hiw(next_x);
     uint16_t left = (uint16_t)m68k_addw(f->map->limit_left, 0x10);
-    uint16_t right = (uint16_t)m68k_addw(f->map->limit_right, 0x128 + 0x40);
+    uint16_t right = (uint16_t)m68k_addw(f->map->limit_right,
+                                         (int16_t)f->profile->right_limit_offset);
     int16_t bottom;
     uint16_t edge = 0;
     int hit = 0;
@@ -86,15 +88,17 @@ void spg_level_bound(spg_frame *f, spg_player *p)
 /* Sonic_MdNormal: on the ground, not rolling. */
 void spg_mode_normal(spg_frame *f, spg_player *p)
 {
+    const spg_routines *rt = spg_routines_get(f->profile);
+
     if (spg_jump(f, p))
         return;
-    spg_slope_resist(f, p);
-    spg_move(f, p);
+    rt->slope_resist(f, p);
+    rt->move(f, p);
     spg_roll(f, p);
     spg_level_bound(f, p);
     spg_speed_to_pos(p);
     spg_angle_pos(f, p);
-    spg_slope_repel(f, p);
+    rt->slope_repel(f, p);
 }
 
 /* Sonic_MdRoll: on the ground, rolling. */
@@ -107,13 +111,13 @@ void spg_mode_roll(spg_frame *f, spg_player *p)
     spg_level_bound(f, p);
     spg_speed_to_pos(p);
     spg_angle_pos(f, p);
-    spg_slope_repel(f, p);
+    spg_routines_get(f->profile)->slope_repel(f, p);
 }
 
 /* Sonic_MdJump and Sonic_MdJump2 (in the air, curled or not): the same
  * code twice in the original.  Gravity comes after the move (ObjectFall),
  * and underwater $28 is taken off again afterwards. */
-static void mode_air(spg_frame *f, spg_player *p)
+void spg_mode_air(spg_frame *f, spg_player *p)
 {
     spg_routines_get(f->profile)->jump_height(f, p);
     spg_jump_direction(f, p);
@@ -166,6 +170,8 @@ void spg_step(const spg_profile *profile, const spg_map *map,
     const spg_routines *rt = spg_routines_get(profile);
     spg_frame f;
 
+    if (rt->begin_frame)
+        rt->begin_frame(player);
     if (player->routine == SPG_ROUTINE_DEATH) {
         rt->dead(map, profile, player);
         return;
@@ -191,7 +197,7 @@ void spg_step(const spg_profile *profile, const spg_map *map,
         rt->mode_roll(&f, player);
         break;
     default: /* MdJump (air) and MdJump2 (air + roll) */
-        mode_air(&f, player);
+        rt->mode_air(&f, player);
         break;
     }
 

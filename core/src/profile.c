@@ -40,7 +40,7 @@ int spg_profile_get(spg_game game, spg_character character,
     spg_profile p;
 
     if (!(game == SPG_GAME_SONIC1 && character == SPG_CHAR_SONIC) &&
-        !(game == SPG_GAME_SONIC2 &&
+        !((game == SPG_GAME_SONIC2 || game == SPG_GAME_SONIC3) &&
           (character == SPG_CHAR_SONIC || character == SPG_CHAR_TAILS)))
         return -1;
     if (variant != SPG_VARIANT_NORMAL && variant != SPG_VARIANT_SPEED_SHOES &&
@@ -81,6 +81,7 @@ int spg_profile_get(spg_game game, spg_character character,
     p.air_clamp_above_top_speed = 1;
     p.layout_tiles_x = 1024;          /* $40 chunks of 16 tiles per row */
     p.layout_tiles_y = 128;           /* 8 rows of chunks, then wrap */
+    p.right_limit_offset = 0x168;     /* Sonic_LevelBound: $128 + $40 */
 
     if (game == SPG_GAME_SONIC2) {
         /* Sonic 2 REV01 (Obj01 / Obj02): the same three speed sets
@@ -97,6 +98,22 @@ int spg_profile_get(spg_game game, spg_character character,
             p.roll_deceleration = 0x20; /* Sonic_RollSpeed: move.w #$20,d4
                                            (Tails_RollSpeed: dec asr 2) */
     }
+    if (game == SPG_GAME_SONIC3) {
+        /* Sonic 3 (Obj_Sonic / Obj_Tails): Character_Speeds gives both
+         * $600/$C/$80 (shoes $C00/$18/$80, water $300/$6/$40, the same
+         * sets), written to Max_speed.. ($F760) or Max_speed_P2..
+         * ($FEC0).  Everything above holds except: */
+        p.clamp_above_top_speed = 0;     /* Sonic_Move: keep the higher */
+        p.air_clamp_above_top_speed = 0; /* Sonic_ChgJumpDir: the same */
+        p.right_limit_offset = 0x128;    /* Player_LevelBound */
+        p.layout_tiles_x = 1024;         /* 128 chunks of 8 tiles a row */
+        p.layout_tiles_y = 128;          /* 16 rows of 8 tiles, then wrap
+                                            (Layout_row_index_mask $3C) */
+        if (character == SPG_CHAR_TAILS)
+            p.stand_height_radius = 0x0F; /* Tails_Init */
+        else
+            p.roll_deceleration = 0x20;  /* Sonic_RollSpeed: #$20 */
+    }
 
     *out = p;
     return 0;
@@ -110,8 +127,8 @@ spg_player spg_player_default(const spg_profile *profile)
     p.width_radius = profile->stand_width_radius;
     p.routine = SPG_ROUTINE_CONTROL;
     p.render_flags = SPG_RENDER_PLAYFIELD; /* move.b #4,obRender(a0) */
-    if (profile->game == SPG_GAME_SONIC2) {
-        p.top_solid_bit = 0x0C;  /* Obj01_Init: the primary path */
+    if (profile->game == SPG_GAME_SONIC2 || profile->game == SPG_GAME_SONIC3) {
+        p.top_solid_bit = 0x0C;  /* Obj01_Init / Sonic_Init: primary path */
         p.lrb_solid_bit = 0x0D;
     } else {
         p.top_solid_bit = 0x0D;  /* Sonic 1's FindFloor / FindWall bits */
@@ -141,5 +158,6 @@ spg_map spg_map_default(void)
     m.limit_left = -0x10;
     m.limit_right = m68k_w(0xFFFFu - 0x168u);
     m.limit_bottom = 0x7FFF - 224;
+    m.limit_top = 0;
     return m;
 }

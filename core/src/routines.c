@@ -20,9 +20,17 @@ static void animate_sonic1(const spg_profile *pr, spg_player *p)
  * character's script table from the profile). */
 #define ANIMATE_SONIC2 spg_s2_animate
 
+/* Sonic 3: Animate_Sonic / Animate_Tails (anim_s3.c). */
+#define ANIMATE_SONIC3 spg_s2_animate /* interim: anim_s3.c pending */
+
 static const spg_routines sonic1 = {
     spg_mode_normal,
     spg_mode_roll,
+    spg_mode_air,
+    spg_slope_resist,
+    spg_move,
+    spg_slope_repel,
+    0,
     spg_jump_height,
     spg_stand_still,
     spg_roll_uncurl,
@@ -41,6 +49,11 @@ static const spg_routines sonic1 = {
 static const spg_routines sonic2_sonic = {
     spg_mdnormal_checks_sonic2,
     spg_mode_roll_sonic2,
+    spg_mode_air,
+    spg_slope_resist,
+    spg_move,
+    spg_slope_repel,
+    0,
     spg_jump_height_sonic2,
     spg_balance_sonic2,
     spg_roll_stopped_sonic2,
@@ -59,6 +72,11 @@ static const spg_routines sonic2_sonic = {
 static const spg_routines sonic2_tails = {
     spg_mode_normal_sonic2,      /* Obj02_MdNormal: no idle skip */
     spg_mode_roll_sonic2,
+    spg_mode_air,
+    spg_slope_resist,
+    spg_move,
+    spg_slope_repel,
+    0,
     spg_jump_height_sonic2,
     spg_stand_still,             /* Tails_Move balances as Sonic 1 */
     spg_roll_stopped_sonic2,
@@ -74,10 +92,70 @@ static const spg_routines sonic2_tails = {
     spg_secondary_path_sonic2,
 };
 
+/* Sonic 3's Obj_Sonic: Sonic_MdNormal is Sonic 2's without the idle skip
+ * (#3), with Sonic 3's slope rules (#18, #19), balance and look delay
+ * (#9, #11), the insta-shield (#27), TouchFloor and Kill_Character (#20,
+ * #25), Find_Tile_FG (#31). */
+static const spg_routines sonic3_sonic = {
+    spg_mode_normal_sonic2,      /* Sonic_Spindash, then as Sonic 2 */
+    spg_mode_roll_sonic2,        /* Jump skipped while spin_dash_flag */
+    spg_mode_air,
+    spg_slope_resist_sonic3,     /* Player_SlopeResist */
+    spg_move_sonic3,             /* Sonic_Move with scroll_delay_counter */
+    spg_slope_repel_sonic3,      /* Player_SlopeRepel */
+    spg_begin_frame_sonic3,
+    spg_jump_height_sonic3,
+    spg_balance_sonic3,
+    spg_roll_stopped_sonic3,
+    spg_sonic_angle_sonic2,
+    spg_snap_limit_sonic2,
+    spg_reset_on_floor_sonic3,
+    spg_kill_sonic3,
+    spg_dead_sonic2,             /* loc_131FE: Camera_Y_pos + $100 */
+    spg_gone_sonic2,
+    ANIMATE_SONIC3,
+    spg_find_tile_sonic3,
+    spg_solid_bit_sonic2,
+    spg_secondary_path_sonic2,
+};
+
+/* Sonic 3's Obj_Tails (alone, Player_mode 2): Tails_SlopeResist and
+ * Tails_SlopeRepel are Sonic 2's, the balance Sonic 1's; the flight
+ * (#28) from Tails_JumpHeight and Tails_Stand_Freespace. */
+static const spg_routines sonic3_tails = {
+    spg_mode_normal_sonic2,      /* Tails_Stand_Path */
+    spg_mode_roll_sonic2,        /* Tails_Spin_Path */
+    spg_mode_air_tails3,         /* Tails_Stand/Spin_Freespace */
+    spg_slope_resist,            /* Tails_SlopeResist */
+    spg_move_sonic3,             /* Tails_InputAcceleration_Path */
+    spg_slope_repel,             /* Tails_SlopeRepel */
+    spg_begin_frame_sonic3,
+    spg_jump_height_tails3,
+    spg_stand_still_tails3,
+    spg_roll_stopped_sonic3,
+    spg_sonic_angle_sonic2,
+    spg_snap_limit_sonic2,
+    spg_reset_on_floor_sonic3,   /* Tails_TouchFloor_Check_Spindash */
+    spg_kill_sonic3,
+    spg_dead_sonic2,
+    spg_gone_sonic2,
+    ANIMATE_SONIC3,
+    spg_find_tile_sonic3,
+    spg_solid_bit_sonic2,
+    spg_secondary_path_sonic2,
+};
+
 const spg_routines *spg_routines_get(const spg_profile *profile)
 {
-    if (profile->game != SPG_GAME_SONIC2)
+    switch (profile->game) {
+    case SPG_GAME_SONIC2:
+        return profile->character == SPG_CHAR_TAILS ? &sonic2_tails
+                                                    : &sonic2_sonic;
+    case SPG_GAME_SONIC3:
+        return profile->character == SPG_CHAR_TAILS ? &sonic3_tails
+                                                    : &sonic3_sonic;
+    case SPG_GAME_SONIC1:
+    default:
         return &sonic1;
-    return profile->character == SPG_CHAR_TAILS ? &sonic2_tails
-                                                : &sonic2_sonic;
+    }
 }

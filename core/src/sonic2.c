@@ -160,7 +160,7 @@ void spg_mode_roll_sonic2(spg_frame *f, spg_player *p)
     spg_level_bound(f, p);
     spg_speed_to_pos(p);
     spg_angle_pos(f, p);
-    spg_slope_repel(f, p);
+    spg_routines_get(f->profile)->slope_repel(f, p);
 }
 
 /* Sonic_JumpHeight (#23): not jumping, the -$FC0 cap is skipped while

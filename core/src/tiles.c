@@ -77,6 +77,31 @@ uint16_t spg_find_tile_sonic2(const spg_frame *f, int16_t x, int16_t y,
     return map_cell(f->map, tx, ty, slot);
 }
 
+/*
+ * Find_Tile_FG: the row pointer at Level_layout_header + 8 + ((y >> 5) &
+ * $3C) (16 rows of 128 px, then y wraps), the chunk id at that row + (x >>
+ * 7), x an unsigned word, so up to 511 chunks on: the capture packs the
+ * 16 rows of 128 chunks one after the other, so a column past 127 reads on
+ * into the rows below, and past the last row an empty area.  The core
+ * reads the same: chunk (row * 128 + column) of the packed layout.
+ */
+uint16_t spg_find_tile_sonic3(const spg_frame *f, int16_t x, int16_t y,
+                              int32_t *slot)
+{
+    uint32_t col = (uint32_t)(uint16_t)x >> 7;
+    uint32_t row = ((uint32_t)(uint16_t)y >> 7) & 15u;
+    uint32_t chunk = row * 128u + col;
+    uint32_t tx, ty;
+
+    (void)f->profile;
+    *slot = -1;
+    if (chunk >= 16u * 128u)
+        return 0;
+    tx = (chunk % 128u) * 8u + (((uint32_t)(uint16_t)x >> 4) & 7u);
+    ty = (chunk / 128u) * 8u + (((uint32_t)(uint16_t)y >> 4) & 7u);
+    return map_cell(f->map, tx, ty, slot);
+}
+
 uint16_t spg_find_nearest_tile(const spg_frame *f, int16_t x, int16_t y)
 {
     int32_t slot;

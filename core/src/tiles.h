@@ -39,6 +39,10 @@ uint16_t spg_find_tile_sonic1(const spg_frame *f, int16_t x, int16_t y,
 /** Find_Tile (Sonic 2): the same with Sonic 2's layout. */
 uint16_t spg_find_tile_sonic2(const spg_frame *f, int16_t x, int16_t y,
                               int32_t *slot);
+/** Find_Tile_FG (Sonic 3): the packed layout of 16 rows of 128 chunks
+ *  the capture builds (see tiles.c). */
+uint16_t spg_find_tile_sonic3(const spg_frame *f, int16_t x, int16_t y,
+                              int32_t *slot);
 
 /** The cell bit a sensor of player p tests (`side` 0: floor sensors, d5
  *  = top_solid_bit; 1: walls and ceilings, lrb_solid_bit) and whether it

@@ -52,13 +52,16 @@ extern "C" {
 /** The games whose player routine a profile describes. */
 typedef enum spg_game {
     SPG_GAME_SONIC1 = 1, /**< Sonic the Hedgehog (1991), REV01 */
-    SPG_GAME_SONIC2 = 2  /**< Sonic the Hedgehog 2 (1992), REV01 */
+    SPG_GAME_SONIC2 = 2, /**< Sonic the Hedgehog 2 (1992), REV01 */
+    SPG_GAME_SONIC3 = 3  /**< Sonic the Hedgehog 3 (1994), the cartridge
+                              without the lock-on */
 } spg_game;
 
 /** The playable characters. */
 typedef enum spg_character {
     SPG_CHAR_SONIC = 0,
-    SPG_CHAR_TAILS = 1  /**< Sonic 2 on: Obj02 as the player character */
+    SPG_CHAR_TAILS = 1  /**< Sonic 2 on: Obj02 (Sonic 3: Obj_Tails) as the
+                             player character */
 } spg_character;
 
 /** Constant sets a game switches between at run time. */
@@ -166,6 +169,9 @@ typedef struct spg_map {
     /** Level limits in pixels (v_limitleft2, v_limitright2, v_limitbtm2
      *  in Sonic 1): where Sonic_LevelBound stops or kills the player. */
     int16_t limit_left, limit_right, limit_bottom;
+    /** Sonic 3 on: the top camera limit (Camera_min_Y_pos): Tails' flight
+     *  stops climbing above limit_top + $10.  Sonic 1 and 2 ignore it. */
+    int16_t limit_top;
 } spg_map;
 
 /** A map with no tiles and limits wide enough never to matter. */
@@ -269,6 +275,31 @@ typedef struct spg_player {
     uint8_t lrb_solid_bit;     /**< Sonic 2 lrb_solid_bit ($3F): the bit
                                     wall and ceiling sensors test, $D
                                     primary, $F secondary; Sonic 1: $E */
+
+    /* Sonic 3 on (Sonic 1 and 2 keep them at 0 and never read them).
+     * Sonic 3's object is $4A bytes with other offsets for the fields
+     * above (docs/research/sonic3-differences.md, section 3.1): x $10,
+     * y $14, speeds $18/$1A/$1C, radii $1E/$1F, anim $20, prev_anim $21,
+     * mapping_frame $22, anim_frame $23, anim_timer $24, angle $26,
+     * status $2A, routine $05, render_flags $04, move_lock $32, the
+     * angle buffers next_tilt $3A / tilt $3B, stick_to_convex $3C and
+     * spin_dash_flag $3D (word_38's high and low byte), spin_dash_counter
+     * $3E, jumping $40, top_solid_bit $46, lrb_solid_bit $47. */
+    uint8_t double_jump_flag;     /**< double_jump_flag ($2F): Sonic's
+                                       insta-shield sets 1 (until he
+                                       lands); Tails' flight: 1 flying, 2..$1F
+                                       climbing after a press */
+    uint8_t double_jump_property; /**< double_jump_property ($25): Tails'
+                                       flight time left, 240 at the start,
+                                       1 less every other frame */
+    uint8_t scroll_delay_counter; /**< scroll_delay_counter ($39): frames
+                                       of looking up or down (the camera
+                                       moves from 120 on); 0 otherwise */
+    uint16_t frame_counter;       /**< Level_frame_counter ($FFFFFE04): the
+                                       level loop adds 1 before the objects
+                                       run, so spg_step adds 1 first;
+                                       Tails' flight time counts down on
+                                       odd values */
 } spg_player;
 
 /** Render flag bits (obRender, offset $01 in Sonic 1). */
@@ -342,6 +373,10 @@ typedef struct spg_profile {
     /** Level layout wrap: tiles per row that exist (1024 in Sonic 1; x
      *  beyond reads as empty) and rows before y wraps (128 in Sonic 1). */
     uint16_t layout_tiles_x, layout_tiles_y;
+    /** Sonic_LevelBound's right edge: limit_right plus this ($128 screen
+     *  width, plus $40 in Sonic 1 and 2 when no boss locks the screen:
+     *  $168; Sonic 3's Player_LevelBound: $128). */
+    uint16_t right_limit_offset;
 } spg_profile;
 
 /**
