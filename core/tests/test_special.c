@@ -360,6 +360,113 @@ static void test_goal_exit(void)
     CHECK_EQ(st->exit_timer, 0x3C);
 }
 
+/* The 1-up: one more life (addq.b), no ring; the block sparkles ($46-$49,
+ * 6 frames each, as the ring) and is gone on the 25th animation step. */
+static void test_one_up(void)
+{
+    fresh(24 * 50 - 0x20, 24 * 50 - 0x50);
+    *cell(50, 50) = SPG_SS_1UP;
+    spg_ss_check_items(st);
+    CHECK_EQ(st->lives, 4);
+    CHECK_EQ(st->rings, 0);
+    CHECK_EQ(st->items[0].type, SPG_SS_ANI_1UP);
+    CHECK_EQ(st->items[0].addr, SPG_SS_LAYOUT_ADDR + 50 * 0x80 + 50);
+    CHECK_EQ(*cell(50, 50), SPG_SS_1UP); /* unchanged until SS_AniItems */
+    spg_ss_animate_items(st);
+    CHECK_EQ(*cell(50, 50), 0x46);
+    for (int i = 0; i < 6; i++)
+        spg_ss_animate_items(st);
+    CHECK_EQ(*cell(50, 50), 0x47);
+    for (int i = 0; i < 12; i++)
+        spg_ss_animate_items(st);
+    CHECK_EQ(*cell(50, 50), 0x49);
+    for (int i = 0; i < 6; i++)
+        spg_ss_animate_items(st);
+    CHECK_EQ(*cell(50, 50), 0);
+    CHECK_EQ(st->items[0].type, SPG_SS_ANI_NONE);
+    CHECK_EQ(st->lives, 4);
+}
+
+/* Emeralds: the id minus $3B goes into v_emldlist at the count, the count
+ * goes up, except with all six already (the sparkle runs either way); the
+ * sparkle's end sets the player's routine to 4, the exit. */
+static void test_emerald(void)
+{
+    fresh(24 * 50 - 0x20, 24 * 50 - 0x50);
+    *cell(50, 50) = SPG_SS_EMERALD_FIRST + 2;
+    st->emeralds = 1;
+    st->emerald_list[0] = 4;
+    spg_ss_check_items(st);
+    CHECK_EQ(st->emeralds, 2);
+    CHECK_EQ(st->emerald_list[0], 4);
+    CHECK_EQ(st->emerald_list[1], 2);
+    CHECK_EQ(st->items[0].type, SPG_SS_ANI_EMERALD);
+    CHECK_EQ(st->routine, SPG_SS_ROUTINE_PLAY);
+    for (int i = 0; i < 24; i++)
+        spg_ss_animate_items(st);
+    CHECK_EQ(*cell(50, 50), 0x49);
+    CHECK_EQ(st->routine, SPG_SS_ROUTINE_PLAY);
+    spg_ss_animate_items(st);
+    CHECK_EQ(*cell(50, 50), 0);
+    CHECK_EQ(st->items[0].type, SPG_SS_ANI_NONE);
+    CHECK_EQ(st->routine, SPG_SS_ROUTINE_EXIT);
+
+    /* all six already: the count and the list stay, the sparkle starts */
+    fresh(24 * 50 - 0x20, 24 * 50 - 0x50);
+    *cell(50, 50) = SPG_SS_EMERALD_LAST;
+    st->emeralds = 6;
+    for (int i = 0; i < 6; i++)
+        st->emerald_list[i] = (uint8_t)i;
+    spg_ss_check_items(st);
+    CHECK_EQ(st->emeralds, 6);
+    for (int i = 0; i < 6; i++)
+        CHECK_EQ(st->emerald_list[i], i);
+    CHECK_EQ(st->items[0].type, SPG_SS_ANI_EMERALD);
+}
+
+/* SpeedToPos: each speed << 8 added to the 16.16 position, after gravity
+ * (no block anywhere: the player stays airborne). */
+static void test_speed_to_pos(void)
+{
+    fresh(1000, 1000);
+    st->status = SPG_SS_STATUS_IN_AIR | SPG_SS_STATUS_ROLLING;
+    st->x_speed = 0x123;
+    st->y_speed = -0x100;
+    spg_ss_step(st, none);
+    CHECK_EQ(st->x_speed, 0x123);
+    CHECK_EQ(st->y_speed, -0x100 + 42);      /* gravity at angle 0 */
+    CHECK_EQ(st->x, 1001 * 0x10000 + 0x2300);
+    CHECK_EQ(st->y, 999 * 0x10000 + 0x2A00); /* 1000.0 - $D6 << 8 */
+    CHECK(st->status & SPG_SS_STATUS_IN_AIR);
+    CHECK_EQ(st->last_block, 0);
+}
+
+/* The stage angle: v_ssrotate added to v_ssangle (a word, wrapping) after
+ * the player's code, so gravity uses the angle the frame started with. */
+static void test_stage_angle_update(void)
+{
+    int16_t sine, cosine;
+    fresh(1000, 1000);
+    st->status = SPG_SS_STATUS_IN_AIR;
+    st->stage_angle = 0x3FC0; /* $3F: snapped $3C this frame, $40 next */
+    st->rotation = 0x40;
+    spg_ss_step(st, none);
+    CHECK_EQ(st->stage_angle, 0x4000);
+    spg_calc_sine(0x3C, &sine, &cosine);
+    CHECK_EQ(st->x_speed, (sine * 42) >> 8);
+    CHECK_EQ(st->y_speed, (cosine * 42) >> 8);
+    CHECK(st->y_speed > 0); /* at $40 it would be 0 */
+
+    fresh(1000, 1000);
+    st->status = SPG_SS_STATUS_IN_AIR;
+    st->stage_angle = 0x0010;
+    st->rotation = -0x40;
+    spg_ss_step(st, none);
+    CHECK_EQ(st->stage_angle, 0xFFD0); /* wraps */
+    spg_ss_step(st, none);
+    CHECK_EQ(st->stage_angle, 0xFF90);
+}
+
 int main(void)
 {
     st = malloc(sizeof *st);
@@ -380,6 +487,10 @@ int main(void)
     RUN(test_goal_exit);
     RUN(test_full_slots);
     RUN(test_block_bounds);
+    RUN(test_one_up);
+    RUN(test_emerald);
+    RUN(test_speed_to_pos);
+    RUN(test_stage_angle_update);
     free(st);
     TEST_MAIN_END();
 }
