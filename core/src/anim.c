@@ -368,6 +368,8 @@ int spg_anim_last_position(const spg_profile *profile, uint8_t anim)
 
     if (profile->game == SPG_GAME_SONIC2)
         return spg_s2_anim_last_position(profile, anim);
+    if (profile->game == SPG_GAME_SONIC3)
+        return spg_s3_anim_last_position(profile, anim);
     if (profile->game != SPG_GAME_SONIC1 || anim >= SPG_ANIM_COUNT)
         return -1;
     s = &scripts[anim];
@@ -388,5 +390,7 @@ int spg_anim_mapping_frames(const spg_profile *profile)
 {
     if (profile->game == SPG_GAME_SONIC2)
         return spg_s2_anim_mapping_frames(profile);
+    if (profile->game == SPG_GAME_SONIC3)
+        return spg_s3_anim_mapping_frames(profile);
     return profile->game == SPG_GAME_SONIC1 ? FR_WATERSLIDE + 1 : 0;
 }

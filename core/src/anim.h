@@ -1,7 +1,7 @@
 /*
  * anim.h - Sonic 1's animation ids (obAnim, $1C) and the animation
  * routine, Sonic_Animate (anim.c); Sonic 2's routines for Sonic and Tails
- * (anim_s2.c).
+ * (anim_s2.c); Sonic 3's (anim_s3.c).
  *
  * The ids are the indices of Sonic's animation script table (Ani_Sonic);
  * the trace shows them in the `anim` column.  The physics code sets the
@@ -81,5 +81,27 @@ void spg_s2_animate(const spg_profile *profile, spg_player *p);
  * characters (anim_s2.c); -1 / 0 for another game. */
 int spg_s2_anim_last_position(const spg_profile *profile, uint8_t anim);
 int spg_s2_anim_mapping_frames(const spg_profile *profile);
+
+/**
+ * Sonic 3's animation routine for the player: Animate_Sonic ($1344C) when
+ * profile->character is SPG_CHAR_SONIC, Animate_Tails ($1636A) for
+ * SPG_CHAR_TAILS (anim_s3.c).  Like spg_s2_animate, and besides: Sonic's
+ * end codes are the bytes $FC..$FF (Tails' still $F0..$FF); Sonic's id 4
+ * (header $FD) plays the speed-driven roll; Tails' walk/run shows its
+ * entry before counting the timer, as Sonic's does, with run sets of 4
+ * sprites and HaulAss sets of 2; Tails' roll is an ordinary script; new
+ * scripts (Wait loops, Stop lasts 16 frames, Tails' flight ids
+ * $20..$28).  Reads anim, prev_anim, status (facing, pushing), angle and
+ * ground speed; writes anim, prev_anim, anim_frame, anim_timer,
+ * mapping_frame, the flip bits of render_flags and the pushing bit.
+ * Super Sonic, bit 7 of status_secondary, flip_type and flip_angle (the
+ * tumble) are taken as 0.
+ */
+void spg_s3_animate(const spg_profile *profile, spg_player *p);
+
+/* spg_anim_last_position / spg_anim_mapping_frames for Sonic 3's
+ * characters (anim_s3.c); -1 / 0 for another game. */
+int spg_s3_anim_last_position(const spg_profile *profile, uint8_t anim);
+int spg_s3_anim_mapping_frames(const spg_profile *profile);
 
 #endif /* SPG_ANIM_H */

@@ -21,7 +21,7 @@ static void animate_sonic1(const spg_profile *pr, spg_player *p)
 #define ANIMATE_SONIC2 spg_s2_animate
 
 /* Sonic 3: Animate_Sonic / Animate_Tails (anim_s3.c). */
-#define ANIMATE_SONIC3 spg_s2_animate /* interim: anim_s3.c pending */
+#define ANIMATE_SONIC3 spg_s3_animate
 
 static const spg_routines sonic1 = {
     spg_mode_normal,

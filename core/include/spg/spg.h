@@ -400,12 +400,15 @@ SPG_API spg_player spg_player_default(const spg_profile *profile);
  * The highest script position (spg_player.anim_frame) the animation
  * routine can reach in animation `anim` of the profile's character: the
  * position of the script's end marker.  For the speed-driven animations
- * (Sonic 1 ids 0-4: walk, run, roll, fast roll, push; Sonic 2: Sonic's
- * ids 0-4 and Tails' walk/run ids 0, 1 and $1F), whose scripts are chosen
- * by speed and share one position, it is the largest of their scripts'.
- * Returns -1 when the character has no animation `anim`
- * (Sonic 1: ids above $1E; Sonic 2: Sonic's above $21, Tails' above $20,
- * and Tails' id 4, whose routine animates from another object's speed).
+ * (Sonic 1 ids 0-4: walk, run, roll, fast roll, push; Sonic 2 and 3:
+ * Sonic's ids 0-4 and Tails' walk/run ids 0, 1 and $1F), whose scripts
+ * are chosen by speed and share one position, it is the largest of their
+ * scripts' (8, the walk's).  Returns -1 when the character has no
+ * animation `anim` (Sonic 1: ids above $1E; Sonic 2: Sonic's above $21,
+ * Tails' above $20; Sonic 3: Sonic's above $23, Tails' above $28; in both
+ * Tails' id 4, whose routine animates from another object's speed).
+ * Sonic 3 examples: Sonic's Wait 106, Stop ($D) 4, Death ($18) 1; Tails'
+ * Wait 59, Stop 4, Fly ($20) 1, Swim ($25) 5.
  * Scenario loaders use it to refuse a start state the original's tables
  * do not define.
  */
@@ -414,7 +417,8 @@ int spg_anim_last_position(const spg_profile *profile, uint8_t anim);
 /**
  * The number of sprites (mapping frames) of the profile's character: the
  * valid spg_player.mapping_frame values are 0 .. count - 1 (Sonic 1: $58,
- * fr_Null .. fr_WaterSlide; Sonic 2: Sonic $D6, Tails $8B).  The
+ * fr_Null .. fr_WaterSlide; Sonic 2: Sonic $D6, Tails $8B; Sonic 3:
+ * Sonic $DA, Tails $D1, the frames of Map_Sonic / Map_Tails).  The
  * animation routine only shows sprites of its scripts; the count bounds a
  * start state.
  */
