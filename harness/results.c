@@ -105,7 +105,10 @@ static void json_str_array(FILE *f, char *const *v, int n)
 
 static const char *game_name(spg_game g)
 {
-    return g == SPG_GAME_SONIC1 ? "sonic1" : g == SPG_GAME_SONIC2 ? "sonic2" : NULL;
+    return g == SPG_GAME_SONIC1   ? "sonic1"
+           : g == SPG_GAME_SONIC2 ? "sonic2"
+           : g == SPG_GAME_SONIC3 ? "sonic3"
+                                  : NULL;
 }
 
 static void json_verifies(FILE *f, const check_result *r)
