@@ -55,30 +55,13 @@ build() {
     fi
 }
 
-# Sonic 3's animation (Animate_Sonic / Animate_Tails) is not in the core
-# yet (anim_s3.c): its scenarios are checked on every column but the
-# animation script's bytes until it is; everything else on every column.
-S3_PHYSICS_COLUMNS=x,x_sub,y,y_sub,x_speed,y_speed,ground_speed,angle
-S3_PHYSICS_COLUMNS=$S3_PHYSICS_COLUMNS,facing_left,in_air,rolling,on_object
-S3_PHYSICS_COLUMNS=$S3_PHYSICS_COLUMNS,roll_jump,pushing,underwater
-S3_PHYSICS_COLUMNS=$S3_PHYSICS_COLUMNS,width_radius,height_radius,control_lock
-S3_PHYSICS_COLUMNS=$S3_PHYSICS_COLUMNS,anim,routine,jumping,angle_buffer_1
-S3_PHYSICS_COLUMNS=$S3_PHYSICS_COLUMNS,angle_buffer_2,word_38,spindash_counter
-S3_PHYSICS_COLUMNS=$S3_PHYSICS_COLUMNS,top_solid_bit,lrb_solid_bit
-S3_PHYSICS_COLUMNS=$S3_PHYSICS_COLUMNS,double_jump_flag,double_jump_property
-S3_PHYSICS_COLUMNS=$S3_PHYSICS_COLUMNS,scroll_delay_counter,level_frame_counter
-SUITE_PATHS=$(find scenarios -mindepth 1 -maxdepth 1 ! -name sonic3 | sort)
-
 run_group() {   # BUILD_DIR LABEL
     dir=$1; label=$2
     for t in "$dir"/tests/test_*; do
         [ -x "$t" ] || continue
         count "$label unit $(basename "$t")" "$t"
     done
-    # shellcheck disable=SC2086 # one word per path
-    count "$label suite" "$dir/spgsim" check $SUITE_PATHS
-    count "$label suite sonic3 (no animation columns until anim_s3.c)" \
-        "$dir/spgsim" check --fields "$S3_PHYSICS_COLUMNS" scenarios/sonic3
+    count "$label suite" "$dir/spgsim" check scenarios
     for r in "$dir"/replay/*_fuzzer; do
         [ -x "$r" ] || continue
         t=$(basename "$r")
