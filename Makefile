@@ -11,9 +11,11 @@
 #                        ASan+UBSan), determinism across compilers/levels
 #   make check           the conformance suite: spgsim check scenarios/
 #   make bench           frames per second: core vs. the original under
-#                        emulation (S1_ROM= / S2_ROM= for the capture side,
-#                        each ROM timing its own game's scenarios)
-#   make goldens S1_ROM=.. S2_ROM=..  recapture every golden from your own ROMs
+#                        emulation (S1_ROM= / S2_ROM= / S3_ROM= for the
+#                        capture side, each ROM timing its own game's
+#                        scenarios)
+#   make goldens S1_ROM=.. S2_ROM=.. S3_ROM=..  recapture every golden from
+#                        your own ROMs
 #                        (ROM defaults to $SPGSIM_ROM)
 #   make report          report/index.html, errata.csv, errata.md
 #                        (python3-matplotlib; CHECK_JSON=, ACTUAL_DIR=)
@@ -203,13 +205,13 @@ $(BENCH): harness/bench/spgbench.c $(HLIB) $(LIB)
 	$(CC) $(CPPFLAGS_ALL) -Iharness $(YAML_CFLAGS) $(UC_CFLAGS) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) $(THREAD_LIBS) -lm
 
 bench: all $(BENCH)
-	$(BENCH) $(if $(S1_ROM),--rom "$(S1_ROM)") $(if $(S2_ROM),--rom "$(S2_ROM)") scenarios
+	$(BENCH) $(if $(S1_ROM),--rom "$(S1_ROM)") $(if $(S2_ROM),--rom "$(S2_ROM)") $(if $(S3_ROM),--rom "$(S3_ROM)") scenarios
 
-# S1_ROM (or ROM) and S2_ROM: one image per game; every scenario of a game
-# whose ROM is not given is reported by capture (exit 2), not skipped.
+# S1_ROM (or ROM), S2_ROM and S3_ROM: one image per game; every scenario of
+# a game whose ROM is not given is reported by capture (exit 2), not skipped.
 goldens: all
-	@test -n "$(S1_ROM)$(S2_ROM)" || { echo "usage: make goldens S1_ROM=path/to/sonic1.bin S2_ROM=path/to/sonic2.bin" >&2; exit 2; }
-	$(BIN) capture $(if $(S1_ROM),--rom "$(S1_ROM)") $(if $(S2_ROM),--rom "$(S2_ROM)") $$(find scenarios -name '*.yaml' | sort)
+	@test -n "$(S1_ROM)$(S2_ROM)$(S3_ROM)" || { echo "usage: make goldens S1_ROM=path/to/sonic1.bin S2_ROM=path/to/sonic2.bin S3_ROM=path/to/sonic3.bin" >&2; exit 2; }
+	$(BIN) capture $(if $(S1_ROM),--rom "$(S1_ROM)") $(if $(S2_ROM),--rom "$(S2_ROM)") $(if $(S3_ROM),--rom "$(S3_ROM)") $$(find scenarios -name '*.yaml' | sort)
 
 # CHECK_JSON=file: report on an earlier `check --json`; ACTUAL_DIR=dir:
 # on another engine's traces (check --actual-dir).

@@ -96,8 +96,8 @@ static int export_one(const char *path, const char *dest, int bk2, int lead,
     if (s->game != SPG_GAME_SONIC1 && bk2) {
         if (named)
             fprintf(stderr, "%s: BizHawk movies are made for Sonic 1 "
-                            "scenarios only (this is a Sonic 2 one; "
-                            "--format json exports it)\n", path);
+                            "scenarios only (this is a Sonic %d one; "
+                            "--format json exports it)\n", path, (int)s->game);
         scenario_free(s);
         free(s);
         free(golden_path);

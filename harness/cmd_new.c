@@ -1,5 +1,6 @@
 /*
- * cmd_new.c - `spgsim new TOPIC/NAME [--special-stage | --sonic2] [--dir DIR]`
+ * cmd_new.c - `spgsim new TOPIC/NAME [--special-stage | --sonic2 | --sonic3]
+ * [--dir DIR]`
  *
  * Writes DIR/TOPIC/NAME.yaml (DIR defaults to "scenarios"): a commented
  * scenario template per docs/scenario-format.md that loads and runs as it
@@ -20,11 +21,12 @@
 
 static void new_usage(FILE *f)
 {
-    fputs("usage: spgsim new TOPIC/NAME [--special-stage | --sonic2] "
-          "[--dir DIR]\n"
+    fputs("usage: spgsim new TOPIC/NAME [--special-stage | --sonic2 | "
+          "--sonic3] [--dir DIR]\n"
           "  writes DIR/TOPIC/NAME.yaml (DIR: scenarios), a scenario template\n"
           "  (--special-stage: a Sonic 1 special-stage maze; --sonic2: a\n"
-          "  Sonic 2 scenario with both collision paths)\n"
+          "  Sonic 2 scenario with both collision paths; --sonic3: a Sonic 3\n"
+          "  one with its start fields)\n"
           "  TOPIC and NAME: lowercase letters, digits, '_' and '-'\n",
           f);
 }
@@ -183,6 +185,64 @@ static void write_sonic2_template(FILE *f, const char *topic,
             topic, name, topic, name, topic, name, topic, name, name);
 }
 
+static void write_sonic3_template(FILE *f, const char *topic,
+                                  const char *name)
+{
+    fprintf(f,
+"# yaml-language-server: $schema=../../schema/scenario.schema.json\n"
+"# %s/%s - written by `spgsim new --sonic3`; the format is\n"
+"# docs/scenario-format.md (\"Sonic 3\").\n"
+"#\n"
+"#   spgsim run scenarios/%s/%s.yaml          the core's trace (CSV)\n"
+"#   spgsim capture --rom S3ROM scenarios/%s/%s.yaml   its golden, from\n"
+"#                                           Sonic 3's code\n"
+"#   spgsim check scenarios/%s/%s.yaml        compare the two\n"
+"#\n"
+"# As written: Sonic stands on a flat floor, jumps, presses A again in the\n"
+"# air (the insta-shield; Tails would fly) and lands.\n"
+"name: %s\n"
+"description: >\n"
+"  Sonic 3: Sonic jumps from a flat floor and presses A again in the air.\n"
+"game: sonic3            # sonic3 (Sonic the Hedgehog 3, USA)\n"
+"character: sonic        # sonic | tails\n"
+"variant: normal\n"
+"\n"
+"tiles:                  # named 16x16 masks\n"
+"  block:\n"
+"    heights: full       # full | empty | 16 column heights -128..127\n"
+"    angle: 0xFF         # 0..255; 0xFF = flat (angle from the sensor)\n"
+"    solidity: all       # all | top | sides | none (the primary path)\n"
+"\n"
+"map:\n"
+"  origin: [0, 640]      # level pixel of the first row's first cell\n"
+"  legend:               # symbols; '.' and ' ' are always empty\n"
+"    \"#\": block\n"
+"  rows:                 # one character per 16x16 cell\n"
+"    - \"................................\"\n"
+"    - \"................................\"\n"
+"    - \"................................\"\n"
+"    - \"################################\"   # top at y = 688\n"
+"\n"
+"start:\n"
+"  x: 96\n"
+"  y: 668                # Sonic (height radius 19): floor top - 20;\n"
+"                        # Tails (15): floor top - 16\n"
+"  # path: primary       # primary ($C/$D) | secondary ($E/$F)\n"
+"  # frame_counter: 0    # Level_frame_counter (+1 before each frame)\n"
+"  # double_jump_flag: 0 # object byte $2F\n"
+"  # double_jump_property: 0   # $25: Tails' flight timer\n"
+"  # scroll_delay_counter: 0   # $39: the look delay\n"
+"\n"
+"# bounds: {top: 0}     # Camera_min_Y_pos (not -256)\n"
+"\n"
+"input:                  # buttons: up down left right a b c start\n"
+"  - {frames: 8, hold: [a]}\n"
+"  - {frames: 6}\n"
+"  - {frames: 2, hold: [a]}\n"
+"  - {frames: 60}\n",
+            topic, name, topic, name, topic, name, topic, name, name);
+}
+
 static void write_special_template(FILE *f, const char *topic, const char *name)
 {
     fprintf(f,
@@ -245,7 +305,7 @@ int cmd_new(int argc, char **argv)
     char *topic_dir = NULL, *path = NULL, *tmp = NULL;
     struct stat st;
     FILE *f;
-    int i, fd, bad, rc = 2, special = 0, sonic2 = 0;
+    int i, fd, bad, rc = 2, special = 0, sonic2 = 0, sonic3 = 0;
 
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
@@ -261,6 +321,8 @@ int cmd_new(int argc, char **argv)
             special = 1;
         } else if (strcmp(argv[i], "--sonic2") == 0) {
             sonic2 = 1;
+        } else if (strcmp(argv[i], "--sonic3") == 0) {
+            sonic3 = 1;
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "spgsim new: unknown option '%s'\n", argv[i]);
             new_usage(stderr);
@@ -277,9 +339,10 @@ int cmd_new(int argc, char **argv)
         new_usage(stderr);
         return 2;
     }
-    if (special && sonic2) {
-        fprintf(stderr, "spgsim new: --special-stage and --sonic2 exclude "
-                        "each other (the special stage is Sonic 1's)\n");
+    if (special + sonic2 + sonic3 > 1) {
+        fprintf(stderr, "spgsim new: --special-stage, --sonic2 and --sonic3 "
+                        "exclude each other (the special stage is Sonic "
+                        "1's)\n");
         return 2;
     }
 
@@ -355,6 +418,8 @@ int cmd_new(int argc, char **argv)
         write_special_template(f, topic, name);
     else if (sonic2)
         write_sonic2_template(f, topic, name);
+    else if (sonic3)
+        write_sonic3_template(f, topic, name);
     else
         write_template(f, topic, name);
     bad = ferror(f) != 0;

@@ -50,7 +50,10 @@ void results_print(FILE *f, const check_result *r, int quiet)
 {
     switch (r->status) {
     case ST_PASS:
-        if (!quiet)
+        if (!quiet && r->npending)
+            fprintf(f, "pass          %s (%d animation columns pending)\n",
+                    r->path, r->npending);
+        else if (!quiet)
             fprintf(f, "pass          %s\n", r->path);
         break;
     case ST_FAIL:
@@ -105,7 +108,10 @@ static void json_str_array(FILE *f, char *const *v, int n)
 
 static const char *game_name(spg_game g)
 {
-    return g == SPG_GAME_SONIC1 ? "sonic1" : g == SPG_GAME_SONIC2 ? "sonic2" : NULL;
+    return g == SPG_GAME_SONIC1   ? "sonic1"
+           : g == SPG_GAME_SONIC2 ? "sonic2"
+           : g == SPG_GAME_SONIC3 ? "sonic3"
+                                  : NULL;
 }
 
 static void json_verifies(FILE *f, const check_result *r)

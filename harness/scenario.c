@@ -24,11 +24,28 @@
 
 static int load_bounds(sc_loader *L, const yaml_node_t *bd)
 {
-    static const char *const keys[] = {"left", "right", "bottom", NULL};
+    static const char *const keys[] = {"left", "right", "bottom", "top",
+                                       NULL};
     if (sc_check_keys(L, bd, "bounds", keys, NULL))
         return -1;
     const yaml_node_t *n;
     int64_t v;
+    if ((n = sc_get(L, bd, "top"))) {
+        /* Camera_min_Y_pos: only Sonic 3's player code reads it (Tails'
+         * flight ceiling); -$100 there turns on the vertical wrap, which
+         * the core does not reproduce. */
+        if (L->s->game != SPG_GAME_SONIC3)
+            return sc_fail(L, n,
+                           "top: only a Sonic 3 scenario (game: sonic3) has "
+                           "a top limit");
+        if (sc_get_int(L, n, "top", -32768, 32767, &v))
+            return -1;
+        if (v == -0x100)
+            return sc_fail(L, n,
+                           "top: -256 (-$100) turns on Sonic 3's vertical "
+                           "level wrap, which the core does not reproduce");
+        L->s->map.limit_top = (int16_t)v;
+    }
     if ((n = sc_get(L, bd, "left"))) {
         if (sc_get_int(L, n, "left", -32768, 32767, &v))
             return -1;
@@ -267,8 +284,9 @@ static int load_root(sc_loader *L, const yaml_node_t *root)
         "frames", "verifies",    "mode",  NULL};
     static const char *const req[] = {"name", "game",  "tiles",
                                       "map",  "start", NULL};
-    static const char *const games[] = {"sonic1", "sonic2", NULL};
-    static const spg_game game_ids[] = {SPG_GAME_SONIC1, SPG_GAME_SONIC2};
+    static const char *const games[] = {"sonic1", "sonic2", "sonic3", NULL};
+    static const spg_game game_ids[] = {SPG_GAME_SONIC1, SPG_GAME_SONIC2,
+                                        SPG_GAME_SONIC3};
     static const char *const chars[] = {"sonic", "tails", NULL};
     static const spg_character char_ids[] = {SPG_CHAR_SONIC, SPG_CHAR_TAILS};
     static const char *const variants[] = {"normal", "speed_shoes",
@@ -303,10 +321,10 @@ static int load_root(sc_loader *L, const yaml_node_t *root)
         if (sc_get_enum(L, n, "character", chars, &i))
             return -1;
         s->character = char_ids[i];
-        if (s->character == SPG_CHAR_TAILS && s->game != SPG_GAME_SONIC2)
+        if (s->character == SPG_CHAR_TAILS && !scenario_game_s2_on(s->game))
             return sc_fail(L, n,
-                           "character: tails is a Sonic 2 player (give "
-                           "game: sonic2)");
+                           "character: tails is a Sonic 2 and Sonic 3 "
+                           "player (give game: sonic2 or sonic3)");
         where = n;
     }
     s->variant = SPG_VARIANT_NORMAL;
@@ -545,6 +563,8 @@ const trace_layout *scenario_layout(const scenario *s)
 {
     if (s->mode == SCENARIO_SPECIAL_STAGE)
         return &trace_layout_special;
+    if (s->game == SPG_GAME_SONIC3)
+        return &trace_layout_sonic3;
     return s->game == SPG_GAME_SONIC2 ? &trace_layout_sonic2
                                       : &trace_layout_normal;
 }

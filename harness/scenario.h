@@ -204,9 +204,17 @@ int scenario_routine_ok(unsigned routine);
  */
 void scenario_run_core(const scenario *s, spg_player *rows);
 
+/* Whether game g has Sonic 2's object fields and characters (collision
+ * path, spindash counter, Tails): Sonic 2 and Sonic 3. */
+static inline int scenario_game_s2_on(spg_game g)
+{
+    return g == SPG_GAME_SONIC2 || g == SPG_GAME_SONIC3;
+}
+
 struct trace_layout;
 /* The column set of a scenario's traces: the special stage's, Sonic 2's
- * (the normal columns and the Sonic 2 fields) or the normal one. */
+ * (the normal columns and the Sonic 2 fields), Sonic 3's (Sonic 2's and
+ * the Sonic 3 fields) or the normal one. */
 const struct trace_layout *scenario_layout(const scenario *s);
 
 struct trace;

@@ -31,7 +31,7 @@ uint16_t sc_solidity_from_2(uint16_t bits)
 static int sonic2_only(sc_loader *L, const yaml_node_t *n, const char *key)
 {
     return sc_fail(L, n,
-                   "%s: only a Sonic 2 scenario (game: sonic2) has a "
+                   "%s: only a Sonic 2 or 3 scenario (game: sonic2 or sonic3) has a "
                    "secondary collision path",
                    key);
 }
@@ -154,7 +154,7 @@ int sc_load_tiles(sc_loader *L, const yaml_node_t *tiles)
         const yaml_node_t *so2 = sc_get(L, v, "solidity2");
         if (so2) {
             uint16_t bits2;
-            if (L->s->game != SPG_GAME_SONIC2)
+            if (!scenario_game_s2_on(L->s->game))
                 return sonic2_only(L, so2, "solidity2");
             if (get_solidity(L, so2, "solidity2", &bits2))
                 return -1;
@@ -323,7 +323,7 @@ static int load_legend(sc_loader *L, const yaml_node_t *legend)
             }
             const yaml_node_t *so2 = sc_get(L, v, "solidity2");
             if (so2) {
-                if (L->s->game != SPG_GAME_SONIC2)
+                if (!scenario_game_s2_on(L->s->game))
                     return sonic2_only(L, so2, "solidity2");
                 if (get_solidity(L, so2, "solidity2", &solidity2))
                     return -1;
@@ -331,7 +331,7 @@ static int load_legend(sc_loader *L, const yaml_node_t *legend)
             }
             const yaml_node_t *t2 = sc_get(L, v, "tile2");
             if (t2) {
-                if (L->s->game != SPG_GAME_SONIC2)
+                if (!scenario_game_s2_on(L->s->game))
                     return sonic2_only(L, t2, "tile2");
                 if ((ti2 = find_tile(L, t2)) < 0)
                     return -1;
@@ -356,7 +356,7 @@ static int load_legend(sc_loader *L, const yaml_node_t *legend)
             }
         }
         word |= (uint16_t)(ti + 1) | solidity;
-        if (L->s->game == SPG_GAME_SONIC2)
+        if (scenario_game_s2_on(L->s->game))
             word |= solidity2;
         sc_symbol *e = &L->symbols[slot_of(L, key)];
         e->key = key;

@@ -126,18 +126,68 @@ static int load_routine(sc_loader *L, const yaml_node_t *n, spg_player *p)
                    (long long)v, why);
 }
 
-/* Sonic 2's collision path ($3E/$3F) and spindash counter ($3A); refused
- * in a Sonic 1 scenario. */
+/* Sonic 3's own object bytes ($2F, $25, $39) and Level_frame_counter;
+ * refused in a Sonic 1 or 2 scenario.  In a Sonic 3 scenario word_38's
+ * low byte (spin_dash_flag, $3D) with bit 7 set is refused: the forced
+ * roll (RollSpeed skipping the input) is not modelled by the core. */
+static int load_sonic3(sc_loader *L, const yaml_node_t *st, spg_player *p)
+{
+    static const char *const s3keys[] = {"double_jump_flag",
+                                         "double_jump_property",
+                                         "scroll_delay_counter",
+                                         "frame_counter"};
+    if (L->s->game != SPG_GAME_SONIC3) {
+        for (size_t i = 0; i < sizeof s3keys / sizeof s3keys[0]; i++) {
+            const yaml_node_t *n = sc_get(L, st, s3keys[i]);
+            if (n)
+                return sc_fail(L, n,
+                               "%s: only a Sonic 3 scenario (game: sonic3) "
+                               "has this field",
+                               s3keys[i]);
+        }
+        return 0;
+    }
+    int64_t v;
+    int r;
+    if ((r = opt_int(L, st, "double_jump_flag", 0, 255, &v)) < 0)
+        return -1;
+    if (r)
+        p->double_jump_flag = (uint8_t)v;
+    if ((r = opt_int(L, st, "double_jump_property", 0, 255, &v)) < 0)
+        return -1;
+    if (r)
+        p->double_jump_property = (uint8_t)v;
+    if ((r = opt_int(L, st, "scroll_delay_counter", 0, 255, &v)) < 0)
+        return -1;
+    if (r)
+        p->scroll_delay_counter = (uint8_t)v;
+    if ((r = opt_int(L, st, "frame_counter", 0, 65535, &v)) < 0)
+        return -1;
+    if (r)
+        p->frame_counter = (uint16_t)v;
+    if (p->word_38 & 0x80u) {
+        const yaml_node_t *at = sc_get(L, st, "word_38");
+        return sc_fail(L, at ? at : st,
+                       "word_38: $%04X: bit 7 of the low byte (Sonic 3's "
+                       "spin_dash_flag, $3D) is the forced roll of tubes "
+                       "and slides, which the core does not reproduce",
+                       (unsigned)p->word_38);
+    }
+    return 0;
+}
+
+/* Sonic 2's collision path ($3E/$3F) and spindash counter ($3A), also
+ * Sonic 3's ($46/$47, $3E); refused in a Sonic 1 scenario. */
 static int load_sonic2(sc_loader *L, const yaml_node_t *st, spg_player *p)
 {
     static const char *const s2keys[] = {"path", "spindash_counter"};
-    if (L->s->game != SPG_GAME_SONIC2) {
+    if (!scenario_game_s2_on(L->s->game)) {
         for (size_t i = 0; i < sizeof s2keys / sizeof s2keys[0]; i++) {
             const yaml_node_t *n = sc_get(L, st, s2keys[i]);
             if (n)
                 return sc_fail(L, n,
-                               "%s: only a Sonic 2 scenario (game: sonic2) "
-                               "has this field",
+                               "%s: only a Sonic 2 or 3 scenario (game: "
+                               "sonic2 or sonic3) has this field",
                                s2keys[i]);
         }
         return 0;
@@ -186,7 +236,8 @@ int sc_load_start(sc_loader *L, const yaml_node_t *st)
         "routine", "control_lock", "jumping", "angle_buffer_1",
         "angle_buffer_2", "word_38", "prev_anim", "anim_frame",
         "anim_timer", "mapping_frame", "render_flags", "path",
-        "spindash_counter", NULL};
+        "spindash_counter", "double_jump_flag", "double_jump_property",
+        "scroll_delay_counter", "frame_counter", NULL};
     /* clang-format on */
     scenario *s = L->s;
     spg_player *p = &s->start;
@@ -286,5 +337,7 @@ int sc_load_start(sc_loader *L, const yaml_node_t *st)
         return -1;
     if (r)
         p->word_38 = (uint16_t)v;
-    return load_sonic2(L, st, p);
+    if (load_sonic2(L, st, p))
+        return -1;
+    return load_sonic3(L, st, p);
 }

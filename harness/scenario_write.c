@@ -387,7 +387,7 @@ static void write_tiles(FILE *f, const scenario *s, const kinds *k)
         if (k->tile_solidity[t] != (SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID))
             fprintf(f, "    solidity: %s\n",
                     solidity_name(k->tile_solidity[t]));
-        if (s->game == SPG_GAME_SONIC2 &&
+        if (scenario_game_s2_on(s->game) &&
             k->tile_solidity2[t] != to_2(k->tile_solidity[t]))
             fprintf(f, "    solidity2: %s\n",
                     solidity_name(from_2(k->tile_solidity2[t])));
@@ -409,7 +409,7 @@ static void write_map(FILE *f, const scenario *s, const kinds *k)
             int t2 = k->tile_of_mask[m2] - 1;
             uint16_t sol = c & (SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID);
             uint16_t sol2 = c & SOLID_2;
-            int s2 = s->game == SPG_GAME_SONIC2;
+            int s2 = scenario_game_s2_on(s->game);
             /* what the loader gives solidity2 when it is left out */
             uint16_t sol2_default =
                 sol != k->tile_solidity[t] ? to_2(sol) : k->tile_solidity2[t];
@@ -532,10 +532,18 @@ static void write_start(FILE *f, const scenario *s)
         FIELD("mapping_frame: %u", (unsigned)p->mapping_frame);
     if (p->render_flags != d.render_flags)
         FIELD("render_flags: 0x%02X", (unsigned)p->render_flags);
-    if (s->game == SPG_GAME_SONIC2 && p->top_solid_bit != d.top_solid_bit)
+    if (scenario_game_s2_on(s->game) && p->top_solid_bit != d.top_solid_bit)
         FIELD("path: %s", p->top_solid_bit == 0x0E ? "secondary" : "primary");
     if (p->spindash_counter)
         FIELD("spindash_counter: 0x%04X", (unsigned)p->spindash_counter);
+    if (p->double_jump_flag)
+        FIELD("double_jump_flag: %u", (unsigned)p->double_jump_flag);
+    if (p->double_jump_property)
+        FIELD("double_jump_property: %u", (unsigned)p->double_jump_property);
+    if (p->scroll_delay_counter)
+        FIELD("scroll_delay_counter: %u", (unsigned)p->scroll_delay_counter);
+    if (p->frame_counter)
+        FIELD("frame_counter: %u", (unsigned)p->frame_counter);
 #undef FIELD
     fputs(any ? "\n" : "start: {}\n", f);
 }
@@ -555,6 +563,10 @@ static void write_bounds(FILE *f, const scenario *s)
     }
     if (m->limit_bottom != d.limit_bottom) {
         fprintf(f, "%sbottom: %d", any ? ", " : "bounds: {", m->limit_bottom);
+        any = 1;
+    }
+    if (m->limit_top != d.limit_top) {
+        fprintf(f, "%stop: %d", any ? ", " : "bounds: {", m->limit_top);
         any = 1;
     }
     if (any)
@@ -650,7 +662,9 @@ int scenario_write_yaml(FILE *f, const scenario *s)
         fputc('\n', f);
     } else {
         fprintf(f, "game: %s\ncharacter: %s\nvariant: %s\n\n",
-                s->game == SPG_GAME_SONIC2 ? "sonic2" : "sonic1",
+                s->game == SPG_GAME_SONIC3   ? "sonic3"
+                : s->game == SPG_GAME_SONIC2 ? "sonic2"
+                                             : "sonic1",
                 s->character == SPG_CHAR_TAILS ? "tails" : "sonic",
                 variants[s->variant]);
         write_tiles(f, s, k);

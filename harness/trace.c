@@ -45,6 +45,27 @@ static const char *const sonic2_columns[TRACE_COLUMNS_SONIC2] = {
 const trace_layout trace_layout_sonic2 = {"sonic2", TRACE_COLUMNS_SONIC2,
                                           sonic2_columns};
 
+/* Sonic 3: Sonic 2's columns, then the Sonic 3 object's own bytes and the
+ * level frame counter (spg_player, "Sonic 3 on"). */
+static const char *const sonic3_columns[TRACE_COLUMNS_SONIC3] = {
+    "frame",
+    "x", "x_sub", "y", "y_sub",
+    "x_speed", "y_speed", "ground_speed",
+    "angle",
+    "facing_left", "in_air", "rolling", "on_object", "roll_jump",
+    "pushing", "underwater",
+    "width_radius", "height_radius",
+    "control_lock", "anim", "routine", "jumping",
+    "mapping_frame", "anim_frame", "anim_timer", "prev_anim", "render_flags",
+    "angle_buffer_1", "angle_buffer_2", "word_38",
+    "spindash_counter", "top_solid_bit", "lrb_solid_bit",
+    "double_jump_flag", "double_jump_property", "scroll_delay_counter",
+    "level_frame_counter",
+};
+
+const trace_layout trace_layout_sonic3 = {"sonic3", TRACE_COLUMNS_SONIC3,
+                                          sonic3_columns};
+
 int trace_layout_column(const trace_layout *l, const char *name)
 {
     for (int i = 0; i < l->count; i++)
@@ -109,10 +130,16 @@ void trace_row_values_layout(const trace_layout *l, int frame,
                              const spg_player *p, int32_t *out)
 {
     trace_row_values(frame, p, out);
-    if (l == &trace_layout_sonic2) {
+    if (l == &trace_layout_sonic2 || l == &trace_layout_sonic3) {
         out[TRACE_COLUMNS] = p->spindash_counter;
         out[TRACE_COLUMNS + 1] = p->top_solid_bit;
         out[TRACE_COLUMNS + 2] = p->lrb_solid_bit;
+    }
+    if (l == &trace_layout_sonic3) {
+        out[TRACE_COLUMNS_SONIC2] = p->double_jump_flag;
+        out[TRACE_COLUMNS_SONIC2 + 1] = p->double_jump_property;
+        out[TRACE_COLUMNS_SONIC2 + 2] = p->scroll_delay_counter;
+        out[TRACE_COLUMNS_SONIC2 + 3] = p->frame_counter;
     }
 }
 
@@ -243,8 +270,8 @@ static int header_columns(const char *line, const trace_layout **out)
     size_t n = strlen(p);
     while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
         n--;
-    static const trace_layout *const known[] = {&trace_layout_special,
-                                                &trace_layout_sonic2};
+    static const trace_layout *const known[] = {
+        &trace_layout_special, &trace_layout_sonic2, &trace_layout_sonic3};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         if (strlen(known[i]->name) == n &&
             strncmp(p, known[i]->name, n) == 0) {

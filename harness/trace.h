@@ -49,6 +49,12 @@ extern const trace_layout trace_layout_special; /* trace_special.c */
  * lrb_solid_bit ("# columns: sonic2"). */
 #define TRACE_COLUMNS_SONIC2 (TRACE_COLUMNS + 3)
 extern const trace_layout trace_layout_sonic2;
+/* Sonic 3: the sonic2 columns, then double_jump_flag ($2F),
+ * double_jump_property ($25), scroll_delay_counter ($39) and
+ * level_frame_counter (Level_frame_counter, $FFFFFE04) ("# columns:
+ * sonic3"). */
+#define TRACE_COLUMNS_SONIC3 (TRACE_COLUMNS_SONIC2 + 4)
+extern const trace_layout trace_layout_sonic3;
 
 /* Index of a column of layout l by name, or -1. */
 int trace_layout_column(const trace_layout *l, const char *name);
@@ -59,7 +65,8 @@ int trace_column_index(const char *name);
 /* The values of one row, in column order. */
 void trace_row_values(int frame, const spg_player *p, int32_t out[TRACE_COLUMNS]);
 
-/* The same for a player column set l (normal or sonic2): l->count values. */
+/* The same for a player column set l (normal, sonic2 or sonic3): l->count
+ * values. */
 void trace_row_values_layout(const trace_layout *l, int frame,
                              const spg_player *p, int32_t *out);
 

@@ -273,8 +273,8 @@ int main(int argc, char **argv)
 
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--rom") == 0 && i + 1 < argc) {
-            if (nrom == 2) {
-                fputs("spgbench: at most two --rom (one per game)\n", stderr);
+            if (nrom == 3) {
+                fputs("spgbench: at most three --rom (one per game)\n", stderr);
                 return 2;
             }
             rom_paths[nrom++] = argv[++i];
@@ -309,22 +309,23 @@ int main(int argc, char **argv)
     /* The fuzz workload: the cases `spgsim fuzz` makes from seeds 1..N. */
     if (fuzz_cases < 1)
         fuzz_cases = 1;
-    /* fz: Sonic 1's cases, then (fz + fuzz_cases) Sonic 2's for the same
-     * seeds (either character, by seed), as `spgsim fuzz` makes them */
-    scenario *fz = calloc(2 * (size_t)fuzz_cases, sizeof *fz);
-    scenario **fzp = calloc(2 * (size_t)fuzz_cases, sizeof *fzp);
-    long long fuzz_frames = 0, fuzz_frames_s2 = 0;
+    /* fz: Sonic 1's cases, then (fz + fuzz_cases) Sonic 2's and
+     * (fz + 2 * fuzz_cases) Sonic 3's for the same seeds (either
+     * character, by seed), as `spgsim fuzz` makes them */
+    scenario *fz = calloc(3 * (size_t)fuzz_cases, sizeof *fz);
+    scenario **fzp = calloc(3 * (size_t)fuzz_cases, sizeof *fzp);
+    long long fuzz_frames_g[3] = {0, 0, 0};
     if (!fz || !fzp)
         return 2;
-    for (int g = 0; g < 2; g++) {
-        fuzz_gen_config cfg = {g ? SPG_GAME_SONIC2 : SPG_GAME_SONIC1, FUZZ_CHAR_ANY};
+    for (int g = 0; g < 3; g++) {
+        fuzz_gen_config cfg = {(spg_game)(SPG_GAME_SONIC1 + g), FUZZ_CHAR_ANY};
         for (int i = 0; i < fuzz_cases; i++) {
             fuzz_case_info info;
             scenario *c = &fz[g * fuzz_cases + i];
             if (fuzz_generate_game(&cfg, (uint64_t)i + 1, c, &info) != 0)
                 return 2;
             fzp[g * fuzz_cases + i] = c;
-            *(g ? &fuzz_frames_s2 : &fuzz_frames) += c->frames;
+            fuzz_frames_g[g] += c->frames;
             if (c->frames > max_frames)
                 max_frames = c->frames;
         }
@@ -347,7 +348,8 @@ int main(int argc, char **argv)
         unsigned long long ff;
         double fcpu, ffps = bench_core(fz, (size_t)fuzz_cases, rows, seconds, &ff, &fcpu);
         printf("core, Sonic 1 fuzz cases (seeds 1..%d, %lld frames): %.0f cases/s, %.0f frames/s\n",
-               fuzz_cases, fuzz_frames, ffps * (double)fuzz_cases / (double)fuzz_frames,
+               fuzz_cases, fuzz_frames_g[0],
+               ffps * (double)fuzz_cases / (double)fuzz_frames_g[0],
                ffps);
     }
     printf("peak RSS after core side: %ld KiB\n", peak_rss_kib());
@@ -367,12 +369,14 @@ int main(int argc, char **argv)
         }
         /* Each ROM times the scenarios of its own game; the fuzz cases
          * and the special stage are Sonic 1's. */
-        int sonic1 = rom.addrs.game != SPG_GAME_SONIC2;
+        int gi = rom.addrs.game == SPG_GAME_SONIC3   ? 2
+                 : rom.addrs.game == SPG_GAME_SONIC2 ? 1
+                                                     : 0;
         printf("ROM %s: %s\n", rom.md5, rom.desc ? rom.desc->name : "?");
         for (size_t i = 0; i < l.count; i++) {
             if (sc[i].mode != SCENARIO_NORMAL)
                 continue; /* timed on their own below */
-            if ((sc[i].game == SPG_GAME_SONIC2) != !sonic1)
+            if ((int)sc[i].game != SPG_GAME_SONIC1 + gi)
                 continue;
             all[nall++] = &sc[i];
             suite_frames += sc[i].frames;
@@ -405,8 +409,8 @@ int main(int argc, char **argv)
             w[2].n = nlong;
             w[2].cut = short_frames;
             snprintf(w[3].what, sizeof w[3].what, "fuzz cases: seeds 1..%d, %lld frames",
-                     fuzz_cases, sonic1 ? fuzz_frames : fuzz_frames_s2);
-            w[3].set = sonic1 ? fzp : fzp + fuzz_cases;
+                     fuzz_cases, fuzz_frames_g[gi]);
+            w[3].set = fzp + (size_t)gi * (size_t)fuzz_cases;
             w[3].n = (size_t)fuzz_cases;
             w[3].cut = 0;
             printf("capture (original code under Unicorn), player frames/s, wall time [CPU time]:\n");
@@ -431,17 +435,17 @@ int main(int argc, char **argv)
             if (status == 0 && w[0].n > 0) {
                 printf("capture: %12.0f player frames/s  [CPU time: %.0f]  (whole suite, one "
                        "session; %llu frames)\n", w[0].new_.wall, w[0].new_.cpu, w[0].new_.frames);
-                if (sonic1)
+                if (gi == 0)
                     printf("ratio core/capture: %.1f  [CPU time: %.1f]\n", core_fps / w[0].new_.wall,
                            core_cpu_fps / w[0].new_.cpu);
             }
-            long long ffr = sonic1 ? fuzz_frames : fuzz_frames_s2;
+            long long ffr = fuzz_frames_g[gi];
             if (status == 0 && w[3].n > 0)
                 printf("capture, fuzz cases: %.1f cases/s [CPU time: %.1f] (old way: %.1f)\n",
                        w[3].new_.wall * (double)fuzz_cases / (double)ffr,
                        w[3].new_.cpu * (double)fuzz_cases / (double)ffr,
                        w[3].old.wall * (double)fuzz_cases / (double)ffr);
-            if (status == 0 && ss_frames > 0 && sonic1) {
+            if (status == 0 && ss_frames > 0 && gi == 0) {
                 unsigned long long ssc_frames;
                 double ssc = bench_special_capture(&rom, sc, l.count, seconds, &ssc_frames);
                 if (ssc < 0)
@@ -459,7 +463,7 @@ int main(int argc, char **argv)
     }
     if (nrom == 0)
         printf("capture: skipped (no ROM; make bench S1_ROM=path/to/sonic1.bin "
-               "S2_ROM=path/to/sonic2.bin)\n");
+               "S2_ROM=path/to/sonic2.bin S3_ROM=path/to/sonic3.bin)\n");
 
     for (size_t i = 0; i < l.count; i++) {
         scenario_free(&sc[i]);

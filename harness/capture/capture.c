@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "capture/capture_s3.h"
 #include "capture/md5.h"
 #include "outfile.h"
 #include "trace.h"
@@ -45,6 +46,8 @@ static int resolve(const capture_rom_desc *d, capture_addrs *a, FILE *err)
 {
     if (d->game == SPG_GAME_SONIC2)
         return resolve_s2(d, a, err);
+    if (d->game == SPG_GAME_SONIC3)
+        return capture_s3_resolve(d, a, err);
     a->game = SPG_GAME_SONIC1;
     struct {
         const char *name;
@@ -598,7 +601,10 @@ static int session_up(capture_session *cs, char *why, size_t whylen)
 {
     const capture_addrs *a = &cs->rom->addrs;
     unsigned ef = (cs->forms ? EMU_LOG_FORMS : 0u) |
-                  ((cs->flags & CAPTURE_PER_FRAME) ? EMU_PER_FRAME : 0u);
+                  ((cs->flags & CAPTURE_PER_FRAME) ? EMU_PER_FRAME : 0u) |
+                  (cs->rom->desc && cs->rom->desc->sound_windows
+                       ? EMU_SOUND_WINDOWS
+                       : 0u);
     if (emu_open(&cs->e, cs->rom->data, cs->rom->size, a->code_begin,
                  a->code_end, ef) != 0) {
         snprintf(why, whylen, "%s", cs->e.err.what);
@@ -682,6 +688,10 @@ static void frame_inputs(void *user, int frame)
     frame_io *io = user;
     const capture_addrs *a = &io->rom->addrs;
     spg_input in = io->s->inputs[frame - 1];
+    if (a->game == SPG_GAME_SONIC3) {
+        capture_s3_frame(io->e, io->rom, in);
+        return;
+    }
     if (a->game == SPG_GAME_SONIC2) {
         frame_reset_s2(io->e, io->rom);
         emu_w8(io->e, a->s2.ctrl1, in.held);
@@ -697,7 +707,9 @@ static void frame_inputs(void *user, int frame)
 static void frame_result(void *user, int frame)
 {
     frame_io *io = user;
-    if (io->rom->addrs.game == SPG_GAME_SONIC2)
+    if (io->rom->addrs.game == SPG_GAME_SONIC3)
+        capture_s3_read(io->e, io->rom, &io->rows[frame]);
+    else if (io->rom->addrs.game == SPG_GAME_SONIC2)
         read_player_s2(io->e, io->rom, &io->rows[frame]);
     else
         read_player(io->e, io->rom, &io->rows[frame]);
@@ -720,6 +732,7 @@ int capture_session_run(capture_session *cs, const scenario *s, spg_player *rows
         return -1;
     }
     int s2 = a->game == SPG_GAME_SONIC2;
+    int s3 = a->game == SPG_GAME_SONIC3;
     if ((int)s->game != a->game) {
         snprintf(msg, sizeof msg, "the scenario is for game sonic%d, the ROM "
                  "(%s) is a sonic%d image", (int)s->game, rom->desc->name,
@@ -729,17 +742,23 @@ int capture_session_run(capture_session *cs, const scenario *s, spg_player *rows
     }
     emu *e = &cs->e;
     session_restore(cs);
-    int built = s2 ? level_build_s2(e, &a->s2.level, &s->map, &stats->level,
-                                    msg, sizeof msg)
-                   : level_build(e, &a->level, &s->map, &stats->level, msg,
-                                 sizeof msg);
+    int built = s3   ? capture_s3_build_level(e, rom, s, &stats->level, msg,
+                                              sizeof msg)
+                : s2 ? level_build_s2(e, &a->s2.level, &s->map, &stats->level,
+                                      msg, sizeof msg)
+                     : level_build(e, &a->level, &s->map, &stats->level, msg,
+                                   sizeof msg);
     if (built != 0) {
         set_error(err, CAPTURE_ERR_LEVEL, s, 0,
                   "the original game cannot express this level: ", msg);
         return -1;
     }
     uint32_t routine = a->player_routine;
-    if (s2) {
+    if (s3) {
+        capture_s3_setup(e, rom, s);
+        capture_s3_read(e, rom, &rows[0]);
+        routine = capture_s3_routine(rom, s);
+    } else if (s2) {
         quiet_game_s2(e, rom, s);
         write_player_s2(e, rom, s);
         read_player_s2(e, rom, &rows[0]);

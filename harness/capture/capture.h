@@ -56,7 +56,7 @@ typedef struct capture_addrs {
     uint32_t anglebuffer, anglebuffer2;
     uint32_t playerctrl, lockctrl;
     uint32_t systemstack, debuguse, zone, debugmode;
-    int game;                  /* the description's game: 1 or 2 */
+    int game;                  /* the description's game: 1, 2 or 3 */
     /* Sonic 2 only (roms.c names them): where its player code and RAM
      * differ from Sonic 1's.  The shared fields above hold Obj01
      * (player_routine), MainCharacter (player), the code range and the
@@ -77,6 +77,23 @@ typedef struct capture_addrs {
         uint32_t emeralds, star_pole, system_stack;
         uint32_t debug_placement, debug_flag, zone;
     } s2;
+    /* Sonic 3 only (capture_s3.c): its player code, level and RAM. */
+    struct capture_addrs_s3 {
+        level_addrs_s3 level;
+        uint32_t obj_sonic, obj_tails;
+        uint32_t ctrl1; /* held; pressed at +1 */
+        uint32_t sprite_input, collision_list, dma_queue, dma_slot;
+        uint32_t cam_target_max_y, cam_min_x, cam_max_x, cam_min_y, cam_max_y;
+        uint32_t cam_y, y_wrap, dist_top, dist_top_p2;
+        uint32_t water_level, mean_water_level, target_water_level;
+        uint32_t bg_collision, no_death_plane, tails_cpu_idle, tails_cpu;
+        uint32_t water_flag, carrying_flag;
+        uint32_t max_speed, accel, decel, max_speed_p2, accel_p2, decel_p2;
+        uint32_t primary_angle, secondary_angle, boss_flag, wind_tunnel;
+        uint32_t ctrl1_locked, system_stack, frame_counter, debug_placement;
+        uint32_t zone, life_count, super_flag, star_post, player_mode;
+        uint32_t emeralds, competition, debug_flag;
+    } s3;
 } capture_addrs;
 
 typedef struct capture_rom {

@@ -346,6 +346,42 @@ static void io_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t v, voi
     (void)v;
     window_write(uc, off, size, user, "I/O", IO_BASE);
 }
+/* EMU_SOUND_WINDOWS: the Z80 window as memory, the I/O window quiet. */
+static uint64_t z80_ram_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
+{
+    emu *e = user;
+    uint64_t v = 0;
+    (void)uc;
+    for (unsigned i = 0; i < size; i++)
+        v = v << 8 | e->z80_ram[(off + i) & (WINDOW_SIZE - 1)];
+    return v;
+}
+static void z80_ram_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t v,
+                          void *user)
+{
+    emu *e = user;
+    (void)uc;
+    for (unsigned i = 0; i < size; i++)
+        e->z80_ram[(off + i) & (WINDOW_SIZE - 1)] =
+            (uint8_t)(v >> (8 * (size - 1 - i)));
+}
+static uint64_t io_quiet_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
+{
+    (void)uc;
+    (void)off;
+    (void)size;
+    (void)user;
+    return 0;
+}
+static void io_quiet_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t v,
+                           void *user)
+{
+    (void)uc;
+    (void)off;
+    (void)size;
+    (void)v;
+    (void)user;
+}
 static uint64_t vdp_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
 {
     return window_read(uc, off, size, user, "VDP", VDP_BASE);
@@ -634,10 +670,23 @@ static int emu_open_locked(emu *e, const uint8_t *rom, uint32_t rom_size,
         if (err != UC_ERR_OK)
             return uc_failed(e, "write-protect RAM", err);
     }
-    err = uc_mmio_map(e->uc, Z80_BASE, WINDOW_SIZE, z80_read, e, z80_write, e);
-    if (err != UC_ERR_OK)
-        return uc_failed(e, "map Z80 window", err);
-    err = uc_mmio_map(e->uc, IO_BASE, WINDOW_SIZE, io_read, e, io_write, e);
+    if (flags & EMU_SOUND_WINDOWS) {
+        e->z80_ram = calloc(1, WINDOW_SIZE);
+        if (!e->z80_ram) {
+            fail(e, EMU_ERR_UNICORN, 0, 0, "out of memory");
+            return -1;
+        }
+        err = uc_mmio_map(e->uc, Z80_BASE, WINDOW_SIZE, z80_ram_read, e,
+                          z80_ram_write, e);
+        if (err == UC_ERR_OK)
+            err = uc_mmio_map(e->uc, IO_BASE, WINDOW_SIZE, io_quiet_read, e,
+                              io_quiet_write, e);
+    } else {
+        err = uc_mmio_map(e->uc, Z80_BASE, WINDOW_SIZE, z80_read, e, z80_write, e);
+        if (err != UC_ERR_OK)
+            return uc_failed(e, "map Z80 window", err);
+        err = uc_mmio_map(e->uc, IO_BASE, WINDOW_SIZE, io_read, e, io_write, e);
+    }
     if (err != UC_ERR_OK)
         return uc_failed(e, "map I/O window", err);
     err = uc_mmio_map(e->uc, VDP_BASE, WINDOW_SIZE, vdp_read, e, vdp_write, e);
@@ -717,6 +766,7 @@ void emu_close(emu *e)
     free(e->rom);
     free(e->ram);
     free(e->sentinel_page);
+    free(e->z80_ram);
     free(e->forms);
     free(e->form_of_opcode);
     e->rom = e->ram = e->sentinel_page = NULL;
@@ -997,6 +1047,8 @@ int emu_run(emu *e, uint32_t pc, uint32_t a0, uint32_t sp, uint64_t budget,
 void emu_clear_ram(emu *e)
 {
     memset(e->ram, 0, EMU_RAM_SIZE);
+    if (e->z80_ram)
+        memset(e->z80_ram, 0, WINDOW_SIZE);
 }
 
 static size_t ram_off(uint32_t addr)

@@ -10,7 +10,7 @@
  *                   $800000 and the frame driver starting there (below)
  *   $A00000         Z80 window   } mapped as I/O that stops the run with an
  *   $A10000         I/O window   } error naming the window on any access
- *   $C00000         VDP window   }
+ *   $C00000         VDP window   } (but see EMU_SOUND_WINDOWS)
  *   $00FF0000 and   64 KiB work RAM, one host buffer mapped twice
  *   $FFFF0000       (absolute short addresses sign-extend to $FFFFxxxx),
  *                   and at $xxFF0000 aliases (emu_map_ram_alias);
@@ -63,6 +63,13 @@
 /* emu_open flags */
 #define EMU_LOG_FORMS 1u   /* record every instruction form run */
 #define EMU_PER_FRAME 2u   /* run frames with emu_call, not the driver */
+/* Answer the sound driver's accesses instead of stopping (Sonic 3's
+ * Play_SFX / Play_Music stop the Z80 and write its RAM): the Z80 window
+ * $A00000-$A0FFFF is 64 KiB of plain memory (zero at open and after
+ * emu_clear_ram), the I/O window $A10000-$A1FFFF reads 0 (so the Z80 bus
+ * request at $A11100 reads "granted") and ignores writes.  The VDP window
+ * still stops the run. */
+#define EMU_SOUND_WINDOWS 4u
 
 /* The frame driver: hand-encoded 68000 words at EMU_SENTINEL (emu.c lists
  * them).  Its first block ends with move #$2700,sr (which ends a
@@ -119,6 +126,7 @@ typedef struct emu {
     uint32_t rom_map;       /* mapped size (4 KiB multiple) */
     uint8_t *ram;           /* EMU_RAM_SIZE bytes */
     uint8_t *sentinel_page;
+    uint8_t *z80_ram;       /* EMU_SOUND_WINDOWS: the Z80 window's bytes */
     uint32_t code_begin, code_end;
     emu_error err;
     /* instruction-form log (NULL when not logging) */
@@ -206,7 +214,8 @@ int emu_call(emu *e, uint32_t pc, uint32_t a0, uint32_t sp, uint64_t budget);
  * EMU_DRIVER_WORDS words (for tests; emu_run writes it itself). */
 void emu_driver_code(uint16_t *words, uint32_t pc, uint32_t a0, uint32_t sp);
 
-/* Zero the work RAM (as emu_open leaves it). */
+/* Zero the work RAM (as emu_open leaves it), and with EMU_SOUND_WINDOWS
+ * the Z80 window's memory. */
 void emu_clear_ram(emu *e);
 
 /* Work RAM by 68000 address ($FFFFxxxx or $00FFxxxx); big-endian. */

@@ -275,8 +275,9 @@ static int level_s2_fill(emu *e, const level_addrs_s2 *a, const spg_map *map,
     /* Chunks and layout. */
     uint16_t chunk[LEVEL_S2_CHUNK_CELLS * LEVEL_S2_CHUNK_CELLS];
     int chunk_count = 0;
-    emu_fill(e, a->layout, 0,
-             LEVEL_S2_LAYOUT_CHUNKS_Y * LEVEL_S2_LAYOUT_ROW_BYTES);
+    const uint32_t row_bytes =
+        a->layout_row_bytes ? a->layout_row_bytes : LEVEL_S2_LAYOUT_ROW_BYTES;
+    emu_fill(e, a->layout, 0, LEVEL_S2_LAYOUT_CHUNKS_Y * row_bytes);
     emu_fill(e, a->chunks, 0, LEVEL_S2_CHUNK_BYTES); /* chunk 0: empty */
     int cx0 = 0, cx1 = -1, cy0 = 0, cy1 = -1;
     if (map->width > 0 && map->height > 0) {
@@ -334,21 +335,66 @@ static int level_s2_fill(emu *e, const level_addrs_s2 *a, const spg_map *map,
                 for (int c = 0; c < LEVEL_S2_CHUNK_CELLS * LEVEL_S2_CHUNK_CELLS; c++)
                     emu_w16(e, base + (uint32_t)c * 2, chunk[c]);
             }
-            emu_w8(e,
-                   a->layout + (uint32_t)cy * LEVEL_S2_LAYOUT_ROW_BYTES +
-                       (uint32_t)cx,
+            emu_w8(e, a->layout + (uint32_t)cy * row_bytes + (uint32_t)cx,
                    (uint8_t)id);
         }
     }
     info->chunk_count = chunk_count;
 
-    /* The two block -> mask tables. */
+    /* The two block -> mask tables (bytes; Sonic 3: words). */
     for (uint32_t b = 0; b < LEVEL_S2_BLOCK_IDS; b++) {
         int used = b > 0 && b < (uint32_t)next_block;
-        emu_w8(e, a->primary + b, used ? mask_id[pair_mask[b][0]] : 0);
-        emu_w8(e, a->secondary + b, used ? mask_id[pair_mask[b][1]] : 0);
+        uint8_t m1 = used ? mask_id[pair_mask[b][0]] : 0;
+        uint8_t m2 = used ? mask_id[pair_mask[b][1]] : 0;
+        if (a->table_entry_bytes == 2) {
+            emu_w16(e, a->primary + 2 * b, m1);
+            emu_w16(e, a->secondary + 2 * b, m2);
+        } else {
+            emu_w8(e, a->primary + b, m1);
+            emu_w8(e, a->secondary + b, m2);
+        }
     }
 
     write_masks(e, a->angle_map, a->coll_array1, a->coll_array2, map, mask_id);
+    return 0;
+}
+
+/* ---- Sonic 3 ------------------------------------------------------------ */
+
+int level_build_s3(emu *e, const level_addrs_s3 *a, const spg_map *map,
+                   level_info *info, char *msg, size_t msglen)
+{
+    /* The row pointers are words the code sign-extends: the rows must lie
+     * in $FFFF8000-$FFFFFFFF, and a column up to 511 must stay in RAM. */
+    if ((a->rows & 0xFFFF0000u) != 0xFFFF0000u || (a->rows & 0xFFFFu) < 0x8000u ||
+        (a->rows & 0xFFFFu) + LEVEL_S3_ROWS_SPAN > 0x10000u) {
+        snprintf(msg, msglen, "bad ROM description: layout rows at $%08X",
+                 (unsigned)a->rows);
+        return -1;
+    }
+    level_addrs_s2 b;
+    memset(&b, 0, sizeof b);
+    b.chunks = a->chunks;
+    b.layout = a->rows;
+    b.primary = a->tables;
+    b.secondary = a->tables + 2u * LEVEL_S2_BLOCK_IDS;
+    b.angle_map = a->angle_map;
+    b.coll_array1 = a->heights;
+    b.coll_array2 = a->widths;
+    b.layout_row_bytes = LEVEL_S3_ROW_BYTES;
+    b.table_entry_bytes = 2;
+    /* the packed rows and the empty bytes after them */
+    emu_fill(e, a->rows, 0, LEVEL_S3_ROWS_SPAN);
+    if (level_build_s2(e, &b, map, info, msg, msglen) != 0)
+        return -1;
+    /* header: row r's foreground and background pointers */
+    for (uint32_t r = 0; r < LEVEL_S3_ROWS; r++) {
+        uint16_t at = (uint16_t)((a->rows + r * LEVEL_S3_ROW_BYTES) & 0xFFFFu);
+        emu_w16(e, a->header + 8 + 4 * r, at);
+        emu_w16(e, a->header + 10 + 4 * r, at);
+    }
+    emu_w16(e, a->row_mask, LEVEL_S3_ROW_MASK);
+    emu_w32(e, a->primary_ptr, b.primary);
+    emu_w32(e, a->secondary_ptr, b.secondary);
     return 0;
 }

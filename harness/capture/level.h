@@ -91,6 +91,10 @@ typedef struct level_addrs_s2 {
     uint32_t angle_map, coll_array1, coll_array2; /* ColCurveMap,
                                                      ColArrayVertical,
                                                      ColArrayHorizontal */
+    /* 0 for Sonic 2; Sonic 3 (level_build_s3 sets them): the layout's
+     * bytes per row, and 2 for block -> mask tables of words */
+    uint32_t layout_row_bytes;
+    int table_entry_bytes;
 } level_addrs_s2;
 
 #define LEVEL_S2_CHUNK_CELLS 8
@@ -107,6 +111,51 @@ uint16_t level_s2_cell_bits(uint16_t cell);
 
 /* Build a Sonic 2 map; as level_build. */
 int level_build_s2(emu *e, const level_addrs_s2 *a, const spg_map *map,
+                   level_info *info, char *msg, size_t msglen);
+
+/*
+ * Sonic 3 (docs/research/sonic3-differences.md, 3.3) reads the layout
+ * through a header of row pointers (Find_Tile_FG):
+ *
+ *   - Layout_row_index_mask = $3C: 16 rows of 128 px; the word at
+ *     Level_layout_header + 8 + 4r is the RAM word address of row r's
+ *     chunk bytes (the background's at + $A + 4r, never read while
+ *     Background_collision_flag is 0: the capture points them at the
+ *     same rows);
+ *   - the rows are packed one after the other in one area (row r at
+ *     base + r * 128), followed by zero bytes up to base + 15 * 128 + 511:
+ *     the column x >> 7 (unsigned, up to 511) is added to the row's
+ *     address, so a column past 127 reads on into the next rows and then
+ *     empty chunks, which is what the core's spg_find_tile_sonic3 reads;
+ *   - chunks and cell words as in Sonic 2 (chunk n at Chunk_table + n*$80);
+ *   - the block -> mask tables are words, reached through the longs
+ *     Primary_collision_addr / Secondary_collision_addr (the capture
+ *     keeps them in RAM, at `tables`: primary, then secondary at + $600);
+ *   - the masks over the ROM copy's AngleArray, HeightMaps,
+ *     HeightMapsRot.
+ *
+ * Ids as in Sonic 2.
+ */
+typedef struct level_addrs_s3 {
+    uint32_t chunks;          /* Chunk_table */
+    uint32_t header;          /* Level_layout_header */
+    uint32_t rows;            /* the packed rows (inside the layout RAM) */
+    uint32_t row_mask;        /* Layout_row_index_mask */
+    uint32_t tables;          /* $1000 bytes of RAM for the two tables */
+    uint32_t primary_ptr, secondary_ptr; /* Primary_collision_addr,
+                                            Secondary_collision_addr */
+    uint32_t angle_map, heights, widths; /* AngleArray, HeightMaps,
+                                            HeightMapsRot */
+} level_addrs_s3;
+
+#define LEVEL_S3_ROWS 16
+#define LEVEL_S3_ROW_BYTES 0x80u
+#define LEVEL_S3_ROW_MASK 0x3Cu
+/* the packed rows and the empty bytes a column up to 511 reads */
+#define LEVEL_S3_ROWS_SPAN (15u * LEVEL_S3_ROW_BYTES + 512u)
+
+/* Build a Sonic 3 map; as level_build. */
+int level_build_s3(emu *e, const level_addrs_s3 *a, const spg_map *map,
                    level_info *info, char *msg, size_t msglen);
 
 #endif /* SPGSIM_CAPTURE_LEVEL_H */

@@ -4,7 +4,8 @@
  * Every address below was read from the symbol table the assembler prints
  * for the public Sonic 1 disassembly (sonicretro/s1disasm) built at the
  * revision named, or for Sonic 2 the public sonicretro/s2disasm built as
- * REV01 (s2.lst); RAM addresses are the sign-extended short addresses the
+ * REV01 (s2.lst), or for Sonic 3 the public sonicretro/skdisasm's s3.asm
+ * (s3.lst); RAM addresses are the sign-extended short addresses the
  * code uses ($FFFFxxxx).
  */
 #include "capture/roms.h"
@@ -88,6 +89,7 @@ static const capture_rom_desc s1_rev01 = {
     capture_s1_common_syms, sizeof capture_s1_common_syms / sizeof capture_s1_common_syms[0],
     s1_rev01_fixes, sizeof s1_rev01_fixes / sizeof s1_rev01_fixes[0],
     1,
+    0,
 };
 
 /* Sonic the Hedgehog (1991), REV00: the same RAM layout and collision
@@ -116,6 +118,7 @@ static const capture_rom_desc s1_rev00 = {
     capture_s1_common_syms, sizeof capture_s1_common_syms / sizeof capture_s1_common_syms[0],
     s1_rev00_fixes, sizeof s1_rev00_fixes / sizeof s1_rev00_fixes[0],
     1,
+    0,
 };
 
 /* Sonic the Hedgehog 2 (1992), REV01.  Names are the disassembly's own;
@@ -200,9 +203,106 @@ static const capture_rom_desc s2_rev01 = {
     NULL, 0,
     s2_rev01_fixes, sizeof s2_rev01_fixes / sizeof s2_rev01_fixes[0],
     2,
+    0,
 };
 
-const capture_rom_desc *const capture_roms[] = { &s1_rev01, &s1_rev00, &s2_rev01 };
+/* Sonic the Hedgehog 3 (1994, USA), the cartridge alone.  Names are
+ * skdisasm's (docs/research/sonic3-differences.md, section 3). */
+static const capture_sym s3_syms[] = {
+    /* code */
+    { "Obj_Sonic", 0x00011BB8u },
+    { "Obj_Tails", 0x000143B2u },
+    { "code_begin", 0x00000206u },        /* EntryPoint */
+    { "code_end", 0x000704A0u },          /* AngleArray: the collision
+                                             tables follow the code the
+                                             player runs (MoveSprite
+                                             $191F6, TouchResponse $11168,
+                                             Play_SFX $160A) */
+    /* ROM tables the scenario's masks are written into */
+    { "AngleArray", 0x000704A0u },
+    { "HeightMaps", 0x000706A0u },
+    { "HeightMapsRot", 0x000726A0u },
+    /* RAM */
+    { "Chunk_table", 0xFFFF0000u },
+    { "Level_layout_header", 0xFFFF8000u },
+    { "Block_table", 0xFFFF9000u },       /* unused by the player code: the
+                                             capture keeps its block ->
+                                             mask word tables here */
+    { "Sprite_table_input", 0xFFFFAC00u },
+    { "Player_1", 0xFFFFB000u },
+    { "Collision_response_list", 0xFFFFE380u },
+    { "Camera_target_max_Y_pos", 0xFFFFEE12u },
+    { "Camera_min_X_pos", 0xFFFFEE14u },
+    { "Camera_max_X_pos", 0xFFFFEE16u },
+    { "Camera_min_Y_pos", 0xFFFFEE18u },
+    { "Camera_max_Y_pos", 0xFFFFEE1Au },
+    { "Distance_from_top", 0xFFFFEE2Cu },
+    { "Distance_from_top_P2", 0xFFFFEE2Eu },
+    { "Camera_Y_pos", 0xFFFFEE7Cu },
+    { "Screen_Y_wrap_value", 0xFFFFEEAAu },
+    { "Layout_row_index_mask", 0xFFFFEEAEu },
+    { "Ctrl_1", 0xFFFFF604u },            /* held, then pressed */
+    { "Water_level", 0xFFFFF646u },
+    { "Mean_water_level", 0xFFFFF648u },
+    { "Target_water_level", 0xFFFFF64Au },
+    { "Background_collision_flag", 0xFFFFF664u },
+    { "Disable_death_plane", 0xFFFFF665u },
+    { "Tails_CPU_idle_timer", 0xFFFFF702u },
+    { "Tails_CPU_routine", 0xFFFFF708u },
+    { "Water_flag", 0xFFFFF730u },
+    { "Flying_carrying_Sonic_flag", 0xFFFFF73Eu },
+    { "Max_speed", 0xFFFFF760u },
+    { "Acceleration", 0xFFFFF762u },
+    { "Deceleration", 0xFFFFF764u },
+    { "Primary_Angle", 0xFFFFF768u },
+    { "Secondary_Angle", 0xFFFFF76Au },
+    { "Boss_flag", 0xFFFFF7AAu },
+    { "Primary_collision_addr", 0xFFFFF7B4u },
+    { "Secondary_collision_addr", 0xFFFFF7B8u },
+    { "WindTunnel_flag", 0xFFFFF7C8u },
+    { "Ctrl_1_locked", 0xFFFFF7CAu },
+    { "DMA_queue", 0xFFFFFB00u },
+    { "DMA_queue_slot", 0xFFFFFBFCu },    /* a long pointer */
+    { "System_stack", 0xFFFFFE00u },
+    { "Level_frame_counter", 0xFFFFFE04u },
+    { "Debug_placement_mode", 0xFFFFFE08u },
+    { "Current_zone_and_act", 0xFFFFFE10u },
+    { "Life_count", 0xFFFFFE12u },
+    { "Super_Sonic_Knux_flag", 0xFFFFFE19u },
+    { "Last_star_post_hit", 0xFFFFFE2Au },
+    { "Max_speed_P2", 0xFFFFFEC0u },
+    { "Acceleration_P2", 0xFFFFFEC2u },
+    { "Deceleration_P2", 0xFFFFFEC4u },
+    { "Player_mode", 0xFFFFFF08u },
+    { "Chaos_emerald_count", 0xFFFFFFB0u },
+    { "Competition_mode", 0xFFFFFFD8u },
+    { "Debug_mode_flag", 0xFFFFFFFAu },
+};
+
+/* Memory-form asr.w the player frame can reach (docs/emulator-audit.md,
+ * section E): the steep-floor landings of Sonic_DoLevelCollision and
+ * Tails_DoLevelCollision, and the water entries of Sonic_InWater and
+ * Tails_Water (unreachable with Water_flag 0, corrected all the same). */
+static const uint32_t s3_fixes[] = {
+    0x00011F8Eu, 0x00011F92u, 0x00011F96u, /* Sonic_InWater */
+    0x00012EB4u,                           /* Sonic_DoLevelCollision */
+    0x000152D8u, 0x000152DCu, 0x000152E0u, /* Tails_Water */
+    0x0001601Au,                           /* Tails_DoLevelCollision */
+};
+
+static const capture_rom_desc s3_usa = {
+    "Sonic the Hedgehog 3 (USA)",
+    "d724ea4dd417fe330c9dcfd955c596b2",
+    0x200000u,
+    s3_syms, sizeof s3_syms / sizeof s3_syms[0],
+    NULL, 0,
+    s3_fixes, sizeof s3_fixes / sizeof s3_fixes[0],
+    3,
+    1, /* Play_SFX goes through the Z80 */
+};
+
+const capture_rom_desc *const capture_roms[] = { &s1_rev01, &s1_rev00, &s2_rev01,
+                                                 &s3_usa };
 const size_t capture_rom_count = sizeof capture_roms / sizeof capture_roms[0];
 
 const capture_rom_desc *capture_rom_find(const char *md5_hex)

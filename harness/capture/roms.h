@@ -34,9 +34,13 @@ typedef struct capture_rom_desc {
      * image at load time; the correction itself covers every address. */
     const uint32_t *fix_addrs;
     size_t fix_count;
-    /* The game (spg_game): 2 for Sonic 2, whose symbols and RAM layout
-     * differ (capture.c); 0 or 1: Sonic 1. */
+    /* The game (spg_game): 2 for Sonic 2 and 3 for Sonic 3, whose symbols
+     * and RAM layout differ (capture.c, capture_s3.c); 0 or 1: Sonic 1. */
     int game;
+    /* Nonzero: the player code plays sounds through the Z80 (Sonic 3's
+     * Play_SFX), so the emulator answers the Z80 and I/O windows
+     * (EMU_SOUND_WINDOWS in emu.h) instead of stopping there. */
+    int sound_windows;
 } capture_rom_desc;
 
 /* The supported images, in order of preference. */

@@ -18,7 +18,7 @@ static void usage(FILE *f)
         "                   [--shard I/N] [--out DIR] [--json FILE|-]\n"
         "                   [--character sonic|tails|any]\n"
         "                   [--no-minimise] [--no-write] [-q]\n"
-        "       spgsim fuzz --list [--game sonic1|sonic2 | --rom ROM] [--seed N]\n"
+        "       spgsim fuzz --list [--game sonic1|sonic2|sonic3 | --rom ROM] [--seed N]\n"
         "                   [--cases K] [--shard I/N] [--character C]\n"
         "Generate cases from seeds N, N+1, ..., run each through the core and\n"
         "through the original code in ROM, compare every column of every frame,\n"
@@ -26,9 +26,11 @@ static void usage(FILE *f)
         "DIR/scenarios/regressions/fuzz-SEED-FIELD.yaml and\n"
         "DIR/golden/regressions/fuzz-SEED-FIELD.csv (DIR: the current directory).\n"
         "  --rom ROM     the original game (default: $SPGSIM_ROM); its game\n"
-        "                (Sonic 1 or Sonic 2) is the game of the cases\n"
-        "  --character C Sonic 2: sonic, tails or any (default: any, by seed)\n"
-        "  --game G      with --list and no --rom: sonic1 (default) or sonic2\n"
+        "                (Sonic 1, 2 or 3) is the game of the cases\n"
+        "  --character C Sonic 2 and 3: sonic, tails or any (default: any, by\n"
+        "                seed)\n"
+        "  --game G      with --list and no --rom: sonic1 (default), sonic2 or\n"
+        "                sonic3\n"
         "  --seed N      first seed (default 1); alone, runs just that case\n"
         "  --cases K     cases to run (default 100, or 1 with --seed)\n"
         "  --time S      run for S seconds instead\n"
@@ -36,6 +38,9 @@ static void usage(FILE *f)
         "  --shard I/N   run only case k of the range when k % N == I, so N\n"
         "                independent runs cover the range; merge by copying files\n"
         "  --json FILE   a summary as JSON (- for stdout)\n"
+        "  --fields LIST compare only these trace columns (comma-separated;\n"
+        "                e.g. all but the animation bytes while a game's\n"
+        "                animation is not in the core)\n"
         "  --no-minimise write divergent cases as generated (cut at the divergence)\n"
         "  --no-write    report divergences without writing files\n"
         "  -q            no progress line\n"
@@ -44,6 +49,46 @@ static void usage(FILE *f)
         "Exit status: 0 no divergence, 1 divergences or failures of the\n"
         "original code, 2 bad usage or ROM.\n",
         f);
+}
+
+/* The game of a loaded ROM (its description says which). */
+static spg_game rom_game(const capture_rom *rom)
+{
+    if (rom->desc && rom->desc->game == SPG_GAME_SONIC3)
+        return SPG_GAME_SONIC3;
+    return rom->desc && rom->desc->game == SPG_GAME_SONIC2 ? SPG_GAME_SONIC2
+                                                           : SPG_GAME_SONIC1;
+}
+
+/* --fields: names of the sonic3 column set (a superset of the others) */
+static int parse_fields(const char *list, uint64_t *mask)
+{
+    char name[64];
+    const char *p = list;
+    *mask = 0;
+    while (*p) {
+        size_t n = strcspn(p, ",");
+        if (n == 0 || n >= sizeof name) {
+            fprintf(stderr, "spgsim fuzz: --fields: empty or overlong name in '%s'\n", list);
+            return -1;
+        }
+        memcpy(name, p, n);
+        name[n] = '\0';
+        int c = trace_layout_column(&trace_layout_sonic3, name);
+        if (c <= 0) {
+            fprintf(stderr, "spgsim fuzz: --fields: '%s' is not a trace column\n", name);
+            return -1;
+        }
+        *mask |= (uint64_t)1 << c;
+        p += n;
+        if (*p == ',')
+            p++;
+    }
+    if (*mask == 0) {
+        fprintf(stderr, "spgsim fuzz: --fields needs at least one column\n");
+        return -1;
+    }
+    return 0;
 }
 
 static int parse_u64(const char *s, uint64_t *out)
@@ -78,8 +123,10 @@ static int list_cases(const fuzz_options *opt)
                (unsigned long long)seed, hash, s.frames, (unsigned)s.map.width,
                (unsigned)s.map.height, fuzz_start_name(info.start),
                fuzz_input_name(info.input), feats,
-               info.game == SPG_GAME_SONIC2 ? " sonic2 " : "",
-               info.game == SPG_GAME_SONIC2
+               info.game == SPG_GAME_SONIC2   ? " sonic2 "
+               : info.game == SPG_GAME_SONIC3 ? " sonic3 "
+                                              : "",
+               scenario_game_s2_on(info.game)
                    ? fuzz_character_name(info.character)
                    : "");
         scenario_free(&s);
@@ -129,8 +176,10 @@ int cmd_fuzz(int argc, char **argv)
                 opt.gen.game = SPG_GAME_SONIC1;
             } else if (strcmp(v, "sonic2") == 0) {
                 opt.gen.game = SPG_GAME_SONIC2;
+            } else if (strcmp(v, "sonic3") == 0) {
+                opt.gen.game = SPG_GAME_SONIC3;
             } else {
-                fprintf(stderr, "spgsim fuzz: --game needs sonic1 or sonic2, not '%s'\n", v);
+                fprintf(stderr, "spgsim fuzz: --game needs sonic1, sonic2 or sonic3, not '%s'\n", v);
                 return 2;
             }
             game_given = 1;
@@ -185,6 +234,10 @@ int cmd_fuzz(int argc, char **argv)
             i++;
         } else if (strcmp(a, "--no-minimise") == 0) {
             opt.minimise = 0;
+        } else if (strcmp(a, "--fields") == 0 && v) {
+            if (parse_fields(v, &opt.columns) != 0)
+                return 2;
+            i++;
         } else if (strcmp(a, "--no-write") == 0) {
             opt.write = 0;
         } else if (strcmp(a, "-q") == 0) {
@@ -213,12 +266,11 @@ int cmd_fuzz(int argc, char **argv)
             capture_rom lr;
             if (capture_rom_load(rom_path, &lr, stderr) != 0)
                 return 2;
-            opt.gen.game = lr.desc && lr.desc->game == 2 ? SPG_GAME_SONIC2
-                                                         : SPG_GAME_SONIC1;
+            opt.gen.game = rom_game(&lr);
             capture_rom_free(&lr);
         }
-        if (opt.gen.game != SPG_GAME_SONIC2 && opt.gen.character == SPG_CHAR_TAILS) {
-            fprintf(stderr, "spgsim fuzz: --character tails needs Sonic 2\n");
+        if (!scenario_game_s2_on(opt.gen.game) && opt.gen.character == SPG_CHAR_TAILS) {
+            fprintf(stderr, "spgsim fuzz: --character tails needs Sonic 2 or 3\n");
             return 2;
         }
         if (!have_cases)
@@ -243,10 +295,9 @@ int cmd_fuzz(int argc, char **argv)
     if (capture_rom_load(rom_path, &rom, stderr) != 0)
         return 2;
     /* The game comes from the ROM: its description says which. */
-    opt.gen.game = rom.desc && rom.desc->game == 2 ? SPG_GAME_SONIC2
-                                                   : SPG_GAME_SONIC1;
-    if (opt.gen.game != SPG_GAME_SONIC2 && opt.gen.character == SPG_CHAR_TAILS) {
-        fprintf(stderr, "spgsim fuzz: --character tails needs a Sonic 2 ROM "
+    opt.gen.game = rom_game(&rom);
+    if (!scenario_game_s2_on(opt.gen.game) && opt.gen.character == SPG_CHAR_TAILS) {
+        fprintf(stderr, "spgsim fuzz: --character tails needs a Sonic 2 or 3 ROM "
                         "(%s is %s)\n",
                 rom_path, rom.desc ? rom.desc->name : "another game");
         capture_rom_free(&rom);

@@ -66,8 +66,15 @@ int fuzz_scenario_copy(scenario *dst, const scenario *src)
 int fuzz_compare(const trace_layout *l, const spg_player *core,
                  const spg_player *orig, int rows, fuzz_divergence *d)
 {
-    int32_t a[TRACE_COLUMNS_SONIC2], b[TRACE_COLUMNS_SONIC2];
-    if (l != &trace_layout_sonic2)
+    return fuzz_compare_columns(l, FUZZ_ALL_COLUMNS, core, orig, rows, d);
+}
+
+int fuzz_compare_columns(const trace_layout *l, uint64_t columns,
+                         const spg_player *core, const spg_player *orig,
+                         int rows, fuzz_divergence *d)
+{
+    int32_t a[TRACE_COLUMNS_SONIC3], b[TRACE_COLUMNS_SONIC3];
+    if (l != &trace_layout_sonic2 && l != &trace_layout_sonic3)
         l = &trace_layout_normal;
     for (int i = 0; i < rows; i++) {
         if (memcmp(&core[i], &orig[i], sizeof core[i]) == 0)
@@ -75,7 +82,7 @@ int fuzz_compare(const trace_layout *l, const spg_player *core,
         trace_row_values_layout(l, i, &orig[i], a);
         trace_row_values_layout(l, i, &core[i], b);
         for (int c = 1; c < l->count; c++)
-            if (a[c] != b[c]) {
+            if (a[c] != b[c] && ((columns >> c) & 1u)) {
                 d->frame = i;
                 d->column = c;
                 d->expected = a[c];
@@ -88,9 +95,10 @@ int fuzz_compare(const trace_layout *l, const spg_player *core,
 
 const char *fuzz_column_name(int column)
 {
-    if (column < 0 || column >= trace_layout_sonic2.count)
+    /* the sonic3 set: the normal and sonic2 ones with more on the end */
+    if (column < 0 || column >= trace_layout_sonic3.count)
         return "?";
-    return trace_layout_sonic2.columns[column];
+    return trace_layout_sonic3.columns[column];
 }
 
 /* ---- the capture oracle ------------------------------------------------- */
@@ -226,7 +234,7 @@ static void fmt_path(char *buf, size_t len, const char *root, const char *dir,
  * seed's). */
 static const char *reproduce_extra(const fuzz_options *o)
 {
-    if (o->gen.game != SPG_GAME_SONIC2 || o->gen.character == FUZZ_CHAR_ANY)
+    if (!scenario_game_s2_on(o->gen.game) || o->gen.character == FUZZ_CHAR_ANY)
         return "";
     return o->gen.character == SPG_CHAR_TAILS ? " --character tails"
                                               : " --character sonic";
@@ -325,6 +333,7 @@ static void run_case(shared *sh, void *worker, uint64_t seed)
     }
     p.oracle = sh->oracle;
     p.worker = worker;
+    p.columns = o->columns ? o->columns : FUZZ_ALL_COLUMNS;
     p.room = s.frames + 1;
     p.budget = MINIMISE_BUDGET;
     p.core_rows = malloc((size_t)p.room * sizeof *p.core_rows);

@@ -66,6 +66,9 @@ typedef struct fuzz_options {
     const char *rom_arg;   /* for the "reproduce with" line */
     fuzz_gen_config gen;   /* the game (the ROM's) and the character; all
                               zero: Sonic 1 */
+    uint64_t columns;      /* the trace columns compared (bit c: column c
+                              of the sonic3 set, whose prefixes the others
+                              are); 0: every column */
 } fuzz_options;
 
 /* One divergent (or failed) case. */
@@ -112,8 +115,15 @@ void fuzz_summary_json(FILE *f, const fuzz_options *opt,
 int fuzz_compare(const trace_layout *l, const spg_player *core,
                  const spg_player *orig, int rows, fuzz_divergence *d);
 
-/* The name of trace column `column` (of the normal or the sonic2 set:
- * the first is a prefix of the second). */
+/* The same over the columns whose bit is set in `columns` (bit c: column
+ * c of l; FUZZ_ALL_COLUMNS: every one). */
+#define FUZZ_ALL_COLUMNS (~(uint64_t)0)
+int fuzz_compare_columns(const trace_layout *l, uint64_t columns,
+                         const spg_player *core, const spg_player *orig,
+                         int rows, fuzz_divergence *d);
+
+/* The name of trace column `column` (of the normal, sonic2 or sonic3 set:
+ * each is a prefix of the next). */
 const char *fuzz_column_name(int column);
 
 /* Deep copy of a scenario (cells, secondary-path masks, inputs, strings;

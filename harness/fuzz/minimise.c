@@ -20,8 +20,9 @@ int fuzz_probe_run(fuzz_probe *p, const scenario *s, fuzz_divergence *d,
     scenario_run_core(s, p->core_rows);
     if (p->oracle->run(p->worker, s, p->orig_rows, err) != 0)
         return -1;
-    return fuzz_compare(scenario_layout(s), p->core_rows, p->orig_rows,
-                        s->frames + 1, d);
+    return fuzz_compare_columns(scenario_layout(s),
+                                p->columns ? p->columns : FUZZ_ALL_COLUMNS,
+                                p->core_rows, p->orig_rows, s->frames + 1, d);
 }
 
 int fuzz_cell_count(const scenario *s)

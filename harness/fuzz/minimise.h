@@ -14,6 +14,8 @@ typedef struct fuzz_probe {
     int room;
     int evaluations;                   /* candidates run so far */
     int budget;                        /* at most this many */
+    uint64_t columns;                  /* compared (fuzz_compare_columns);
+                                          0: every column */
 } fuzz_probe;
 
 /*

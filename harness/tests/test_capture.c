@@ -156,7 +156,8 @@ static void test_rom_table(void)
     }
     /* Every supported Sonic 1 description resolves completely. */
     for (size_t i = 0; i < capture_rom_count; i++) {
-        if (capture_roms[i]->game == SPG_GAME_SONIC2)
+        if (capture_roms[i]->game == SPG_GAME_SONIC2 ||
+            capture_roms[i]->game == SPG_GAME_SONIC3)
             continue;
         for (size_t k = 0; k < NSYMS; k++)
             CHECK_EQ(capture_rom_sym(capture_roms[i], syms[k].name, &a), 0);
@@ -172,7 +173,7 @@ static void test_rom_table(void)
  * description is refused. */
 static void test_supported_descs(void)
 {
-    size_t size = 0x100000;
+    size_t size = 0x200000;
     uint8_t *img = calloc(1, size);
     CHECK(img != NULL);
     if (!img)
@@ -180,7 +181,8 @@ static void test_supported_descs(void)
     for (size_t i = 0; i < capture_rom_count; i++) {
         const capture_rom_desc *d = capture_roms[i];
         int s2 = d->game == SPG_GAME_SONIC2;
-        size = s2 ? 0x100000 : 0x80000;
+        int s3 = d->game == SPG_GAME_SONIC3;
+        size = s3 ? 0x200000 : s2 ? 0x100000 : 0x80000;
         CHECK_EQ(d->size, size);
         CHECK_EQ(strlen(d->md5), 32);
         CHECK(d->fix_count > 0);
@@ -195,8 +197,18 @@ static void test_supported_descs(void)
         }
         CHECK_EQ(capture_rom_from_desc(img, (uint32_t)size, d, &rom, stdout), 0);
         CHECK(rom.addrs.player_routine > rom.addrs.code_begin);
-        CHECK_EQ(rom.addrs.player, s2 ? 0xFFFFB000u : 0xFFFFD000u);
-        CHECK_EQ(rom.addrs.game, s2 ? SPG_GAME_SONIC2 : SPG_GAME_SONIC1);
+        CHECK_EQ(rom.addrs.player, s2 || s3 ? 0xFFFFB000u : 0xFFFFD000u);
+        CHECK_EQ(rom.addrs.game, s3   ? SPG_GAME_SONIC3
+                                 : s2 ? SPG_GAME_SONIC2
+                                      : SPG_GAME_SONIC1);
+        /* only Sonic 3 plays sounds through the Z80 */
+        CHECK_EQ(d->sound_windows, s3);
+        if (s3) {
+            CHECK(rom.addrs.s3.obj_tails > rom.addrs.code_begin &&
+                  rom.addrs.s3.obj_tails < rom.addrs.code_end);
+            CHECK_EQ(rom.addrs.level.collindex_size, 0);
+            CHECK_EQ(rom.addrs.s3.level.rows, 0xFFFF8100u);
+        }
         if (s2) {
             CHECK(rom.addrs.s2.obj02 > rom.addrs.code_begin &&
                   rom.addrs.s2.obj02 < rom.addrs.code_end);
@@ -378,6 +390,130 @@ static void test_level_build(void)
     CHECK_EQ(emu_rom_r8(&e, T_COLL1 + 32 + 7), 16);
     CHECK_EQ(emu_rom_r8(&e, T_COLL1 + 48), 0x5A);
     emu_close(&e);
+}
+
+/* What Find_Tile_FG reads at (x, y) from a Sonic 3 level in RAM: the row
+ * pointer word, plus the column x >> 7 as a word, sign-extended (movea.w);
+ * the chunk at Chunk_table + id * $80; the cell word. */
+static uint16_t s3_find_tile(const emu *e, uint16_t x, uint16_t y)
+{
+    uint16_t row_ptr = emu_r16(e, 0xFFFF8008u + ((uint32_t)(y >> 5) & 0x3Cu));
+    uint16_t at = (uint16_t)(row_ptr + (x >> 7));
+    uint8_t id = emu_r8(e, 0xFFFF0000u | at);
+    return emu_r16(e, 0xFFFF0000u + (uint32_t)id * 0x80u + (y & 0x70u) +
+                          ((x >> 3) & 0xEu));
+}
+
+/* level_build_s3: the packed layout reads, through Find_Tile_FG's steps,
+ * the cell the core's spg_find_tile_sonic3 reads: chunk row * 128 + column
+ * of the 16 x 128 layout, a column past 127 reading on into the next rows
+ * and past the last row nothing; the word tables map each block to its
+ * masks. */
+static void test_level_build_s3(void)
+{
+    static test_scn t;
+    /* the last chunk column and the first rows' start, the last row */
+    scn_init(&t, 1008, 112, 16, 16);
+    t.s.game = SPG_GAME_SONIC3;
+    uint16_t ramp = add_mask(&t, ramp_h, ramp_w, 0xE0);
+    uint16_t block = add_mask(&t, full16, full16, 0xFF);
+    for (int tx = 1008; tx < 1024; tx++)
+        for (int ty = 112; ty < 128; ty++)
+            if ((tx * 7 + ty * 3) % 4 != 0)
+                set_cell(&t, tx, ty,
+                         (uint16_t)(((tx + ty) % 3 ? block : ramp) |
+                                    ((tx & 1) ? SPG_CELL_XFLIP : 0) |
+                                    SPG_CELL_TOP_SOLID |
+                                    ((ty & 1) ? SPG_CELL_SIDE_SOLID_2 : 0)));
+    emu e;
+    CHECK_EQ(emu_open(&e, image, image_size, 0x200, T_CODE_END, 0), 0);
+    level_addrs_s3 a = { 0xFFFF0000u, 0xFFFF8000u, 0xFFFF8100u, 0xFFFFEEAEu,
+                         0xFFFF9000u, 0xFFFFF7B4u, 0xFFFFF7B8u,
+                         T_ANGLEMAP, T_COLL1, T_COLL2 };
+    level_info info;
+    char msg[300];
+    CHECK_EQ(level_build_s3(&e, &a, &t.s.map, &info, msg, sizeof msg), 0);
+    CHECK_EQ(emu_r16(&e, 0xFFFFEEAEu), 0x3C);
+    CHECK_EQ(emu_r32(&e, 0xFFFFF7B4u), 0xFFFF9000u);
+    int checked = 0, solid = 0;
+    for (uint32_t y = 0; y < 0x10000u; y += 0x35) {
+        for (uint32_t x = 0; x < 0x10000u; x += 0x2F) {
+            /* the core's rule: chunk row * 128 + column of 16 x 128 */
+            uint32_t chunk = ((y >> 7) & 15u) * 128u + (x >> 7);
+            uint16_t want = 0;
+            if (chunk < 16u * 128u) {
+                uint32_t tx = (chunk % 128u) * 8u + ((x >> 4) & 7u);
+                uint32_t ty = (chunk / 128u) * 8u + ((y >> 4) & 7u);
+                if (tx >= 1008 && tx < 1024 && ty >= 112 && ty < 128)
+                    want = t.cells[(ty - 112) * 16 + (tx - 1008)];
+            }
+            uint16_t got = s3_find_tile(&e, (uint16_t)x, (uint16_t)y);
+            uint16_t blk = got & 0x3FFu;
+            uint16_t m1 = blk ? emu_r16(&e, 0xFFFF9000u + 2u * blk) : 0;
+            unsigned wm = want & SPG_CELL_MASK;
+            int ok = (blk == 0) == (wm == 0);
+            if (ok && wm) {
+                ok = (uint16_t)(got & 0xFC00u) == level_s2_cell_bits(want) &&
+                     emu_rom_r8(&e, T_ANGLEMAP + m1) == t.s.masks[wm].angle &&
+                     emu_r16(&e, 0xFFFF9600u + 2u * blk) == m1;
+                solid++;
+            }
+            if (!ok)
+                printf("  (%u, %u): cell $%04X, want $%04X\n", (unsigned)x,
+                       (unsigned)y, (unsigned)got, (unsigned)want);
+            CHECK(ok);
+            checked++;
+            if (!ok)
+                goto done;
+        }
+    }
+done:
+    CHECK(solid > 0);
+    CHECK(checked > 1000);
+    emu_close(&e);
+}
+
+/* EMU_SOUND_WINDOWS (Sonic 3's Play_SFX): the Z80 bus request written and
+ * polled until it reads 0, a Z80 RAM byte written and read back; without
+ * the flag the first access stops the run; emu_clear_ram clears the Z80
+ * memory too. */
+static void test_sound_windows(void)
+{
+    static const uint8_t code[] = {
+        0x33, 0xFC, 0x01, 0x00, 0x00, 0xA1, 0x11, 0x00, /* move.w #$100,($A11100).l */
+        0x08, 0x39, 0x00, 0x00, 0x00, 0xA1, 0x11, 0x00, /* btst #0,($A11100).l */
+        0x66, 0xF6,                                     /* bne.s the btst */
+        0x10, 0x39, 0x00, 0xA0, 0x1C, 0x0B,             /* move.b ($A01C0B).l,d0 */
+        0x13, 0xC0, 0xFF, 0xFF, 0x12, 0x35,             /* move.b d0,($FFFF1235).l */
+        0x13, 0xFC, 0x00, 0x5A, 0x00, 0xA0, 0x1C, 0x0B, /* move.b #$5A,($A01C0B).l */
+        0x10, 0x39, 0x00, 0xA0, 0x1C, 0x0B,             /* move.b ($A01C0B).l,d0 */
+        0x13, 0xC0, 0xFF, 0xFF, 0x12, 0x34,             /* move.b d0,($FFFF1234).l */
+        0x4E, 0x75};                                    /* rts */
+    const uint32_t at = 0xF00, sp = 0xFFFFFE00u;
+    for (int k = 0; k < 3; k++) {
+        unsigned flags = k == 0 ? 0u : k == 1 ? EMU_SOUND_WINDOWS
+                                              : EMU_SOUND_WINDOWS | EMU_PER_FRAME;
+        emu e;
+        CHECK_EQ(emu_open(&e, image, image_size, 0x200, T_CODE_END, flags), 0);
+        emu_rom_write(&e, at, code, sizeof code);
+        emu_frames one = {1, NULL, NULL, NULL};
+        if (k == 0) {
+            CHECK_EQ(emu_run(&e, at, 0, sp, 1000, &one), -1);
+            CHECK_EQ(e.err.status, EMU_ERR_HARDWARE);
+            CHECK_EQ(e.err.addr, 0x00A11100u);
+        } else {
+            CHECK_EQ(emu_run(&e, at, 0, sp, 1000, &one), 0);
+            CHECK_EQ(emu_r8(&e, 0xFFFF1234u), 0x5A);
+            CHECK_EQ(emu_r8(&e, 0xFFFF1235u), 0);
+            /* a second run sees the byte the first left */
+            CHECK_EQ(emu_run(&e, at, 0, sp, 1000, &one), 0);
+            CHECK_EQ(emu_r8(&e, 0xFFFF1235u), 0x5A);
+            emu_clear_ram(&e);
+            CHECK_EQ(emu_run(&e, at, 0, sp, 1000, &one), 0);
+            CHECK_EQ(emu_r8(&e, 0xFFFF1235u), 0);
+        }
+        emu_close(&e);
+    }
 }
 
 static int run_capture(uint32_t entry, test_scn *t, capture_error *err)
@@ -1294,6 +1430,8 @@ int main(void)
     RUN(test_ram_mapping);
     RUN(test_ram_alias);
     RUN(test_level_build);
+    RUN(test_level_build_s3);
+    RUN(test_sound_windows);
     RUN(test_probe_trace);
     RUN(test_error_unmapped);
     RUN(test_error_illegal);

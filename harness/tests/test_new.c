@@ -199,6 +199,41 @@ static void test_sonic2_template(void)
     CHECK_EQ(cmd_new(6, argv2), 2);
 }
 
+/* --sonic3: a Sonic 3 template that loads and runs into the air (the
+ * insta-shield press); not with --sonic2. */
+static void test_sonic3_template(void)
+{
+    char path[512];
+    char *argv[6];
+    argv[0] = (char *)(uintptr_t)"new";
+    argv[1] = (char *)(uintptr_t)"jumping/s3-template";
+    argv[2] = (char *)(uintptr_t)"--sonic3";
+    argv[3] = (char *)(uintptr_t)"--dir";
+    argv[4] = root;
+    CHECK_EQ(cmd_new(5, argv), 0);
+    snprintf(path, sizeof path, "%s/jumping/s3-template.yaml", root);
+    scenario s;
+    if (scenario_load(path, &s, stdout) != 0) {
+        CHECK(!"the Sonic 3 template does not load");
+    } else {
+        CHECK_EQ(s.game, SPG_GAME_SONIC3);
+        CHECK_EQ(s.frames, 76);
+        spg_player *rows = malloc(((size_t)s.frames + 1) * sizeof *rows);
+        CHECK(rows != NULL);
+        if (rows) {
+            scenario_run_core(&s, rows);
+            CHECK(rows[10].status & SPG_STATUS_IN_AIR);
+            CHECK_EQ(rows[16].double_jump_flag, 1); /* the insta-shield */
+            CHECK_EQ(rows[s.frames].frame_counter, s.frames);
+            free(rows);
+        }
+        scenario_free(&s);
+    }
+    rm_tree_file("jumping", "s3-template.yaml");
+    argv[5] = (char *)(uintptr_t)"--sonic2";
+    CHECK_EQ(cmd_new(6, argv), 2);
+}
+
 static void test_verifies_example_is_valid(void)
 {
     char path[512], path2[512];
@@ -276,6 +311,7 @@ int main(void)
     RUN(test_missing_dir_and_usage);
     RUN(test_loads_and_runs);
     RUN(test_sonic2_template);
+    RUN(test_sonic3_template);
     RUN(test_verifies_example_is_valid);
     rmdir(root);
     TEST_MAIN_END();

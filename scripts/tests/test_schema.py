@@ -285,7 +285,8 @@ BAD = [
     ("verifies value 2^31", mut_set(["verifies", 0, "value"], 2 ** 31)),
     ("verifies frame -1", mut_set(["verifies", 0, "frame"], -1)),
     # bad enums
-    ("game sonic3", mut_set(["game"], "sonic3")),
+    ("game sonic4", mut_set(["game"], "sonic4")),
+    ("sonic2 with a top bound", mut_set(["bounds"], {"top": 16})),
     # Sonic 2 keys in a Sonic 1 scenario
     ("start path in sonic1", mut_set(["start", "path"], "secondary")),
     ("start spindash_counter in sonic1",
