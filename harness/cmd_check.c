@@ -165,23 +165,6 @@ static void keep_divergence(check_result *r, const trace_divergence *d,
     }
 }
 
-/* Columns of a game's golden the core does not reproduce yet, left out of
- * a default check (not of --fields or --actual-dir): Sonic 3's animation
- * (Animate_Sonic / Animate_Tails), until core/src/anim_s3.c is in.  The
- * physics still picks `anim`, which is compared. */
-static int pending_column(spg_game game, const char *name)
-{
-    static const char *const s3_anim[] = {"mapping_frame", "anim_frame",
-                                          "anim_timer", "prev_anim",
-                                          "render_flags"};
-    if (game != SPG_GAME_SONIC3)
-        return 0;
-    for (size_t i = 0; i < sizeof s3_anim / sizeof s3_anim[0]; i++)
-        if (strcmp(name, s3_anim[i]) == 0)
-            return 1;
-    return 0;
-}
-
 static void check_one(check_result *r, check_result *all, size_t index,
                       const check_opts *o)
 {
@@ -263,24 +246,6 @@ static void check_one(check_result *r, check_result *all, size_t index,
         for (int i = 0; i < fs.nskipped; i++)
             r->not_compared[r->nnot_compared++] =
                 xstrdup(golden.names[fs.skipped[i]]);
-    }
-    /* The core against its own game's golden, every column: leave out
-     * what the core does not model yet for this game (listed in the JSON
-     * results' not_compared and on the pass line). */
-    if (!o->fields && !r->actual_path) {
-        int k = 0;
-        for (int i = 0; i < fs.n; i++) {
-            if (pending_column(r->s.game, fs.name[i])) {
-                r->not_compared[r->nnot_compared++] = xstrdup(fs.name[i]);
-                r->npending++;
-                continue;
-            }
-            fs.name[k] = fs.name[i];
-            fs.exp[k] = fs.exp[i];
-            fs.act[k] = fs.act[i];
-            k++;
-        }
-        fs.n = k;
     }
 
     for (int i = 0; i < r->s.verify_count; i++) {

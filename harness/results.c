@@ -50,10 +50,7 @@ void results_print(FILE *f, const check_result *r, int quiet)
 {
     switch (r->status) {
     case ST_PASS:
-        if (!quiet && r->npending)
-            fprintf(f, "pass          %s (%d animation columns pending)\n",
-                    r->path, r->npending);
-        else if (!quiet)
+        if (!quiet)
             fprintf(f, "pass          %s\n", r->path);
         break;
     case ST_FAIL:

@@ -50,12 +50,8 @@ typedef struct check_result {
     char *topic;
     char *message;      /* one line: error / divergence / stale detail */
     char *context;      /* FAIL: the context table or every divergent frame */
-    char **not_compared; /* golden columns the actual trace lacks, and
-                            the pending ones (below) */
+    char **not_compared; /* golden columns the actual trace lacks */
     int nnot_compared;
-    int npending;        /* of those, columns the core does not model yet
-                            for the scenario's game (cmd_check.c,
-                            pending_columns), left out of the comparison */
     enum check_status status;
     int loaded;
     scenario s;
