@@ -214,7 +214,8 @@ void spg_move(spg_frame *f, spg_player *p)
  * motion, at the position the player will have after this frame's move.
  * When it is inside a wall by d px, the speed towards the wall is cut by
  * d * 256, so the move ends touching it; in the two wall directions the
- * pushing bit is set and ground speed becomes 0.
+ * pushing bit is set and ground speed becomes 0 (Sonic 3, profile
+ * push_only_facing_wall: the bit only when facing the wall).
  */
 void spg_move_wall_check(spg_frame *f, spg_player *p)
 {
@@ -236,7 +237,9 @@ void spg_move_wall_check(spg_frame *f, spg_player *p)
         break;
     case 0x40:
         p->x_speed = m68k_subw(p->x_speed, dist);
-        p->status |= SPG_STATUS_PUSHING;
+        if (!f->profile->push_only_facing_wall ||
+            (p->status & SPG_STATUS_FACING_LEFT))
+            p->status |= SPG_STATUS_PUSHING;
         p->ground_speed = 0;
         break;
     case 0x80:
@@ -244,7 +247,9 @@ void spg_move_wall_check(spg_frame *f, spg_player *p)
         break;
     default:
         p->x_speed = m68k_addw(p->x_speed, dist);
-        p->status |= SPG_STATUS_PUSHING;
+        if (!f->profile->push_only_facing_wall ||
+            !(p->status & SPG_STATUS_FACING_LEFT))
+            p->status |= SPG_STATUS_PUSHING;
         p->ground_speed = 0;
         break;
     }

@@ -65,6 +65,9 @@ typedef struct spg_routines {
     void (*slope_resist)(spg_frame *f, spg_player *p);
     void (*move)(spg_frame *f, spg_player *p);
     void (*slope_repel)(spg_frame *f, spg_player *p);
+    /* The airborne collision's sideways quadrants (`left`: moving mostly
+     * left), Sonic_Floor's / Sonic_DoLevelCollision's. */
+    void (*air_sideways)(spg_frame *f, spg_player *p, int left);
     /* Before the player object runs (NULL: nothing): Sonic 3's level loop
      * counts Level_frame_counter, which Tails' flight reads. */
     void (*begin_frame)(spg_player *p);
@@ -180,6 +183,11 @@ spg_sensor_result spg_obj_hit_ceiling(spg_frame *f, const spg_player *p);
 /** Sonic_Floor: airborne collision with walls, ceilings and floors, in the
  *  quadrant of the direction of motion; landing and ceiling attachment. */
 void spg_air_floor(spg_frame *f, spg_player *p);
+
+/** The airborne collision moving mostly sideways: Sonic 1 and 2 (a wall
+ *  hit ends it) and Sonic 3 (ceiling and landing checks after it). */
+void spg_air_sideways_sonic1(spg_frame *f, spg_player *p, int left);
+void spg_air_sideways_sonic3(spg_frame *f, spg_player *p, int left);
 
 /** Sonic_ResetOnFloor: the landing bookkeeping (status bits, radii, the
  *  y shift when uncurling, jump flag, animation). */

@@ -104,13 +104,60 @@ static int ceiling_bump(spg_frame *f, spg_player *p)
 }
 
 /*
+ * Sonic_Floor's two sideways quadrants (Sonic 2: Sonic_HitLeftWall /
+ * Sonic_HitRightWall): the wall sensor in the direction of motion, and a
+ * hit ends it with ground speed = y speed; else the ceiling sensors, then
+ * a landing if not rising.
+ */
+void spg_air_sideways_sonic1(spg_frame *f, spg_player *p, int left)
+{
+    if (left ? wall_left(f, p) : wall_right(f, p)) {
+        p->ground_speed = p->y_speed;
+        return;
+    }
+    if (ceiling_bump(f, p))
+        return;
+    land_moving_sideways(f, p);
+}
+
+/*
+ * Sonic 3's Player_HitLeftWall and its right-hand twin (loc_12FCC): a wall
+ * hit (ground speed = y speed) no longer ends it: the ceiling sensors run
+ * too, then the landing.  Moving left, a ceiling at least $14 px deep
+ * (unsigned, after neg.w) is not a bump: the right wall sensor pushes x
+ * instead (loc_12F2E) and that ends it; a shallower one pushes down as
+ * usual.  Moving right there is no such limit.
+ */
+void spg_air_sideways_sonic3(spg_frame *f, spg_player *p, int left)
+{
+    spg_sensor_result r;
+
+    if (left ? wall_left(f, p) : wall_right(f, p))
+        p->ground_speed = p->y_speed;
+    r = spg_hit_ceiling(f, p);
+    if (r.dist < 0) {
+        int16_t depth = m68k_negw(r.dist);
+        if (left && (uint16_t)depth >= 0x14u) {
+            wall_right(f, p);
+            return;
+        }
+        p->y = addpix(p->y, depth);
+        if (p->y_speed < 0)
+            p->y_speed = 0;
+        return;
+    }
+    land_moving_sideways(f, p);
+}
+
+/*
  * Sonic_Floor.  The quadrant of the direction of motion is
  * (CalcAngle(x speed, y speed) - $20) & $C0:
  *   $00 mostly down:  E, F, then A/B; land when the nearer floor distance
  *       is at least -(y speed high byte + 8), or failing that when the
  *       other one is (byte compares, as the original);
  *   $40 mostly left:  E (a hit ends it, ground speed = y speed), C/D, then
- *       A/B if not rising;
+ *       A/B if not rising (the routine table's air_sideways; Sonic 3's
+ *       goes on after a wall hit);
  *   $80 mostly up:    E, F, then C/D: a ceiling angle with (a + $20) & $40
  *       set ($20..$5F, $A0..$DF) attaches (ground speed from y speed),
  *       any other stops the rise (y speed 0);
@@ -125,22 +172,10 @@ void spg_air_floor(spg_frame *f, spg_player *p)
 
     switch (quadrant) {
     case 0x40:
-        if (wall_left(f, p)) {
-            p->ground_speed = p->y_speed;
-            return;
-        }
-        if (ceiling_bump(f, p))
-            return;
-        land_moving_sideways(f, p);
+        spg_routines_get(f->profile)->air_sideways(f, p, 1);
         return;
     case 0xC0:
-        if (wall_right(f, p)) {
-            p->ground_speed = p->y_speed;
-            return;
-        }
-        if (ceiling_bump(f, p))
-            return;
-        land_moving_sideways(f, p);
+        spg_routines_get(f->profile)->air_sideways(f, p, 0);
         return;
     case 0x80:
         wall_left(f, p);

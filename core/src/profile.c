@@ -82,6 +82,7 @@ int spg_profile_get(spg_game game, spg_character character,
     p.layout_tiles_x = 1024;          /* $40 chunks of 16 tiles per row */
     p.layout_tiles_y = 128;           /* 8 rows of chunks, then wrap */
     p.right_limit_offset = 0x168;     /* Sonic_LevelBound: $128 + $40 */
+    p.push_only_facing_wall = 0;      /* Sonic_Move's wall check */
 
     if (game == SPG_GAME_SONIC2) {
         /* Sonic 2 REV01 (Obj01 / Obj02): the same three speed sets
@@ -106,6 +107,7 @@ int spg_profile_get(spg_game game, spg_character character,
         p.clamp_above_top_speed = 0;     /* Sonic_Move: keep the higher */
         p.air_clamp_above_top_speed = 0; /* Sonic_ChgJumpDir: the same */
         p.right_limit_offset = 0x128;    /* Player_LevelBound */
+        p.push_only_facing_wall = 1;     /* loc_123F4 */
         p.layout_tiles_x = 1024;         /* 128 chunks of 8 tiles a row */
         p.layout_tiles_y = 128;          /* 16 rows of 8 tiles, then wrap
                                             (Layout_row_index_mask $3C) */

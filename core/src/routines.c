@@ -30,6 +30,7 @@ static const spg_routines sonic1 = {
     spg_slope_resist,
     spg_move,
     spg_slope_repel,
+    spg_air_sideways_sonic1,
     0,
     spg_jump_height,
     spg_stand_still,
@@ -53,6 +54,7 @@ static const spg_routines sonic2_sonic = {
     spg_slope_resist,
     spg_move,
     spg_slope_repel,
+    spg_air_sideways_sonic1,
     0,
     spg_jump_height_sonic2,
     spg_balance_sonic2,
@@ -76,6 +78,7 @@ static const spg_routines sonic2_tails = {
     spg_slope_resist,
     spg_move,
     spg_slope_repel,
+    spg_air_sideways_sonic1,
     0,
     spg_jump_height_sonic2,
     spg_stand_still,             /* Tails_Move balances as Sonic 1 */
@@ -103,6 +106,7 @@ static const spg_routines sonic3_sonic = {
     spg_slope_resist_sonic3,     /* Player_SlopeResist */
     spg_move_sonic3,             /* Sonic_Move with scroll_delay_counter */
     spg_slope_repel_sonic3,      /* Player_SlopeRepel */
+    spg_air_sideways_sonic3,     /* Player_HitLeftWall, loc_12FCC */
     spg_begin_frame_sonic3,
     spg_jump_height_sonic3,
     spg_balance_sonic3,
@@ -129,6 +133,7 @@ static const spg_routines sonic3_tails = {
     spg_slope_resist,            /* Tails_SlopeResist */
     spg_move_sonic3,             /* Tails_InputAcceleration_Path */
     spg_slope_repel,             /* Tails_SlopeRepel */
+    spg_air_sideways_sonic3,     /* Tails_DoLevelCollision */
     spg_begin_frame_sonic3,
     spg_jump_height_tails3,
     spg_stand_still_tails3,

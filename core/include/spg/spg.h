@@ -377,6 +377,11 @@ typedef struct spg_profile {
      *  width, plus $40 in Sonic 1 and 2 when no boss locks the screen:
      *  $168; Sonic 3's Player_LevelBound: $128). */
     uint16_t right_limit_offset;
+    /** Sonic_Move's wall check (also Sonic_RollSpeed's): 0 sets the
+     *  pushing bit on any wall hit in the two wall directions (Sonic 1
+     *  and 2); 1 only when the player faces that wall (Sonic 3,
+     *  loc_123F4: btst #Status_Facing before bset #Status_Push). */
+    uint8_t push_only_facing_wall;
 } spg_profile;
 
 /**
