@@ -582,6 +582,15 @@ static void test_anim_scripts(void)
     spg_ss_animate(st);
     CHECK_EQ(st->mapping_frame, 0x32);
     CHECK_EQ(st->anim_frame, 3);
+    /* past both scripts (no reset state gets there): read as afEnd */
+    rolling(0x700, 7);
+    spg_ss_animate(st);
+    CHECK_EQ(st->mapping_frame, 0x2E);
+    CHECK_EQ(st->anim_frame, 1);
+    rolling(0, 0xFF);
+    spg_ss_animate(st);
+    CHECK_EQ(st->mapping_frame, 0x2E);
+    CHECK_EQ(st->anim_frame, 1);
 }
 
 /* The flip bits follow the facing bit, only on the frames an entry is
