@@ -169,7 +169,9 @@ int scenario_special_problem(const scenario *s, char *msg, size_t len)
                st->last_block || st->last_block_addr ||
                st->updown_cooldown || st->r_cooldown || st->exit_timer ||
                st->ghost_state || st->continues || st->life_count ||
-               st->emeralds || st->stage_over;
+               st->emeralds || st->stage_over || st->render_flags ||
+               st->mapping_frame || st->anim_frame || st->anim ||
+               st->prev_anim || st->anim_timer;
     for (int i = 0; i < 6; i++)
         rest |= st->emerald_list[i] != 0;
     if (rest) {

@@ -16,6 +16,8 @@ static const char *const ss_columns[TRACE_SS_COLUMNS] = {
     "stage_angle", "rotation",
     "last_block", "last_block_addr",
     "updown_cooldown", "r_cooldown", "ghost_state", "exit_timer",
+    "anim", "mapping_frame", "anim_frame", "anim_timer", "prev_anim",
+    "render_flags",
     "rings", "lives", "continues", "life_count",
     "emeralds", "emerald_list", "stage_over",
     "items_active", "items_hash", "layout_changes", "layout_hash",
@@ -92,6 +94,12 @@ void trace_ss_row_values(int frame, const spg_ss_state *s,
     out[k++] = s->r_cooldown;
     out[k++] = s->ghost_state;
     out[k++] = s->exit_timer;
+    out[k++] = s->anim;
+    out[k++] = s->mapping_frame;
+    out[k++] = s->anim_frame;
+    out[k++] = s->anim_timer;
+    out[k++] = s->prev_anim;
+    out[k++] = s->render_flags;
     out[k++] = s->rings;
     out[k++] = s->lives;
     out[k++] = s->continues;

@@ -12,7 +12,7 @@
 #include "trace.h"
 
 /* Number of special-stage columns, including `frame`. */
-#define TRACE_SS_COLUMNS 31
+#define TRACE_SS_COLUMNS 37
 
 /*
  * The values of one row.  `start_layout` is the layout as the scenario

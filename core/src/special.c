@@ -5,7 +5,8 @@
  * by the "in air" status bit as it stands at the start of the frame either
  * Obj09_OnWall (Obj09_Jump, Obj09_Move, Obj09_Fall) or Obj09_InAir
  * (Obj09_Move, Obj09_Fall); then Obj09_ChkItems, Obj09_ChkItems2,
- * SpeedToPos and the stage angle update v_ssangle += v_ssrotate.
+ * SpeedToPos, the stage angle update v_ssangle += v_ssrotate and
+ * Sonic_Animate (special_anim.c).  The exit routines animate too.
  *
  * The maze never moves: every tile check looks at the unrotated layout.
  * Only the directions turn with the snapped stage angle (angle & $FC):
@@ -217,6 +218,7 @@ static void ss_exit_stage(spg_ss_state *s)
         s->exit_timer = 0x3C;
     }
     ss_rotate_stage(s);
+    spg_ss_animate(s);
 }
 
 /* Obj09_Exit2 */
@@ -225,6 +227,7 @@ static void ss_exit2(spg_ss_state *s)
     s->exit_timer = (uint16_t)(s->exit_timer - 1u);
     if (s->exit_timer == 0)
         s->stage_over = 1;
+    spg_ss_animate(s);
 }
 
 static void ss_play(spg_ss_state *s, spg_input in)
@@ -238,6 +241,7 @@ static void ss_play(spg_ss_state *s, spg_input in)
     spg_ss_react_block(s);
     ss_speed_to_pos(s);
     ss_rotate_stage(s);
+    spg_ss_animate(s);   /* Obj09_Display's last call */
 }
 
 void spg_ss_reset(spg_ss_state *s)
@@ -255,8 +259,11 @@ void spg_ss_step(spg_ss_state *s, spg_input in)
 {
     switch (s->routine) {
     case SPG_SS_ROUTINE_INIT:
-        /* Obj09_Main: curled and airborne, then straight into play */
+        /* Obj09_Main: level-coordinate sprite, the roll animation,
+         * curled and airborne, then straight into play */
         s->routine = SPG_SS_ROUTINE_PLAY;
+        s->render_flags = SPG_SS_RENDER_LEVEL;
+        s->anim = SPG_SS_ANIM_ROLL;
         s->status |= SPG_SS_STATUS_ROLLING | SPG_SS_STATUS_IN_AIR;
         ss_play(s, in);
         break;

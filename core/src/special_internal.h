@@ -6,6 +6,7 @@
  * special_items.c  Obj09_ChkItems (rings, 1-up, emeralds, ghost blocks),
  *             Obj09_ChkItems2 (bumper, GOAL, UP/DOWN, R, glass) and
  *             SS_AniItems with its slots
+ * special_anim.c  Sonic_Animate as object 09 runs it (the roll)
  */
 #ifndef SPG_SPECIAL_INTERNAL_H
 #define SPG_SPECIAL_INTERNAL_H
@@ -47,5 +48,9 @@ spg_ss_item *spg_ss_free_slot(spg_ss_state *s);
 
 /* SS_AniItems: one step of every item animation. */
 void spg_ss_animate_items(spg_ss_state *s);
+
+/* Sonic_Animate for object 09: one step of the player's animation (the
+ * roll, the only one the special stage plays). */
+void spg_ss_animate(spg_ss_state *s);
 
 #endif /* SPG_SPECIAL_INTERNAL_H */

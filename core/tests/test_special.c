@@ -467,6 +467,206 @@ static void test_stage_angle_update(void)
     CHECK_EQ(st->stage_angle, 0xFF90);
 }
 
+/* ---- the animation (Sonic_Animate for object 09, special_anim.c) ---- */
+
+/* A state ready to animate: the roll already running (prev_anim set), the
+ * timer run out so that this call loads an entry. */
+static spg_ss_state *rolling(int16_t ground_speed, uint8_t anim_frame)
+{
+    fresh(1000, 1000);
+    st->anim = SPG_SS_ANIM_ROLL;
+    st->prev_anim = SPG_SS_ANIM_ROLL;
+    st->render_flags = SPG_SS_RENDER_LEVEL;
+    st->anim_frame = anim_frame;
+    st->anim_timer = 0;
+    st->ground_speed = ground_speed;
+    return st;
+}
+
+/* The first frame: Obj09_Main sets the render flags to 4 and the roll;
+ * the id differs from obPrevAni (0), so the script starts at entry 0 and
+ * fr_Roll1 shows at once, for $400 >> 8 + 1 = 5 frames at rest. */
+static void test_anim_first_frame(void)
+{
+    spg_ss_reset(st);
+    st->x = m68k_mkl(1000, 0);
+    st->y = m68k_mkl(1000, 0);
+    CHECK_EQ(st->anim, 0);
+    CHECK_EQ(st->render_flags, 0);
+    spg_ss_step(st, none);
+    CHECK_EQ(st->routine, SPG_SS_ROUTINE_PLAY);
+    CHECK_EQ(st->render_flags, SPG_SS_RENDER_LEVEL);
+    CHECK_EQ(st->anim, SPG_SS_ANIM_ROLL);
+    CHECK_EQ(st->prev_anim, SPG_SS_ANIM_ROLL);
+    CHECK_EQ(st->mapping_frame, 0x2E);
+    CHECK_EQ(st->anim_frame, 1);
+    CHECK_EQ(st->anim_timer, 4);
+    for (int t = 3; t >= 0; t--) {
+        spg_ss_step(st, none);
+        CHECK_EQ(st->anim_timer, t);
+        CHECK_EQ(st->mapping_frame, 0x2E);
+        CHECK_EQ(st->anim_frame, 1);
+    }
+    spg_ss_step(st, none);
+    CHECK_EQ(st->mapping_frame, 0x2F);
+    CHECK_EQ(st->anim_frame, 2);
+    CHECK_EQ(st->anim_timer, 4);
+}
+
+/* The timer reload: max(0, $400 - |Ground Speed|) >> 8, |x| as neg.w
+ * gives it ($8000 stays $8000, which the unsigned compare takes as fast
+ * and the bpl as "no time left"). */
+static void test_anim_timer_from_speed(void)
+{
+    static const struct {
+        int16_t gs;
+        uint8_t timer;
+    } cases[] = {
+        {0, 4},       {0xFF, 3},     {0x100, 3},     {0x101, 2},
+        {0x300, 1},   {-0x300, 1},   {0x301, 0},     {0x3FF, 0},
+        {0x400, 0},   {-0x401, 0},   {0x800, 0},     {-0x7FFF, 0},
+        {INT16_MIN, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        rolling(cases[i].gs, 0);
+        spg_ss_animate(st);
+        CHECK_EQ(st->anim_timer, cases[i].timer);
+        CHECK_EQ(st->mapping_frame, 0x2E);
+        CHECK_EQ(st->anim_frame, 1);
+    }
+}
+
+/* The two scripts: SonAni_Roll below $600 (5 frames), SonAni_Roll2 from
+ * $600 on in either direction (6 frames, fr_Roll5 twice). */
+static void test_anim_scripts(void)
+{
+    static const uint8_t slow[] = {0x2E, 0x2F, 0x30, 0x31, 0x32, 0x2E, 0x2F};
+    static const uint8_t fast[] = {0x2E, 0x2F, 0x32, 0x30, 0x31, 0x32, 0x2E};
+    static const int16_t slow_speeds[] = {0x5FF, -0x5FF, 0x200};
+    static const int16_t fast_speeds[] = {0x600, -0x600, 0x800, INT16_MIN};
+    for (size_t k = 0; k < 3; k++) {
+        rolling(slow_speeds[k], 0);
+        for (size_t i = 0; i < sizeof slow; i++) {
+            st->anim_timer = 0;
+            spg_ss_animate(st);
+            CHECK_EQ(st->mapping_frame, slow[i]);
+        }
+        CHECK_EQ(st->anim_frame, 2);
+    }
+    for (size_t k = 0; k < 4; k++) {
+        rolling(fast_speeds[k], 0);
+        for (size_t i = 0; i < sizeof fast; i++) {
+            st->anim_timer = 0;
+            spg_ss_animate(st);
+            CHECK_EQ(st->mapping_frame, fast[i]);
+        }
+        CHECK_EQ(st->anim_frame, 1);
+    }
+    /* the entry position is shared: fast up to entry 5, then slow reads
+     * its padding afEnd at 6 and starts again */
+    rolling(0x600, 5);
+    spg_ss_animate(st);
+    CHECK_EQ(st->mapping_frame, 0x32);
+    CHECK_EQ(st->anim_frame, 6);
+    st->ground_speed = 0x5FF;
+    st->anim_timer = 0;
+    spg_ss_animate(st);
+    CHECK_EQ(st->mapping_frame, 0x2E);
+    CHECK_EQ(st->anim_frame, 1);
+    /* slow at entry 5 is its afEnd; fast at entry 2 is fr_Roll5 */
+    rolling(0x100, 5);
+    spg_ss_animate(st);
+    CHECK_EQ(st->mapping_frame, 0x2E);
+    CHECK_EQ(st->anim_frame, 1);
+    rolling(-0x700, 2);
+    spg_ss_animate(st);
+    CHECK_EQ(st->mapping_frame, 0x32);
+    CHECK_EQ(st->anim_frame, 3);
+    /* past both scripts (no reset state gets there): read as afEnd */
+    rolling(0x700, 7);
+    spg_ss_animate(st);
+    CHECK_EQ(st->mapping_frame, 0x2E);
+    CHECK_EQ(st->anim_frame, 1);
+    rolling(0, 0xFF);
+    spg_ss_animate(st);
+    CHECK_EQ(st->mapping_frame, 0x2E);
+    CHECK_EQ(st->anim_frame, 1);
+}
+
+/* The flip bits follow the facing bit, only on the frames an entry is
+ * loaded; bit 2 and the rest are kept, the y flip cleared. */
+static void test_anim_flip(void)
+{
+    rolling(0, 0);
+    st->status = SPG_SS_STATUS_FACING_LEFT;
+    st->render_flags = 0x80 | SPG_SS_RENDER_LEVEL | SPG_SS_RENDER_YFLIP;
+    spg_ss_animate(st);
+    CHECK_EQ(st->render_flags, 0x80 | SPG_SS_RENDER_LEVEL |
+                                   SPG_SS_RENDER_XFLIP);
+    st->status = 0;
+    spg_ss_animate(st); /* timer 4 -> 3: nothing loaded */
+    CHECK_EQ(st->render_flags, 0x80 | SPG_SS_RENDER_LEVEL |
+                                   SPG_SS_RENDER_XFLIP);
+    CHECK_EQ(st->anim_timer, 3);
+    st->anim_timer = 0;
+    spg_ss_animate(st);
+    CHECK_EQ(st->render_flags, 0x80 | SPG_SS_RENDER_LEVEL);
+    /* through spg_ss_step: moving left turns the sprite on the next load */
+    rolling(0, 0);
+    st->anim_timer = 2;
+    st->status = 0;
+    spg_input left = {SPG_BTN_LEFT, SPG_BTN_LEFT};
+    spg_ss_step(st, left);
+    CHECK(st->status & SPG_SS_STATUS_FACING_LEFT);
+    CHECK_EQ(st->render_flags, SPG_SS_RENDER_LEVEL);
+    left.pressed = 0;
+    spg_ss_step(st, left);
+    spg_ss_step(st, left);
+    CHECK_EQ(st->render_flags, SPG_SS_RENDER_LEVEL | SPG_SS_RENDER_XFLIP);
+}
+
+/* A changed id restarts the script (entry 0, timer 0); an id other than
+ * the roll - which the special stage never sets - only does that. */
+static void test_anim_restart(void)
+{
+    rolling(0, 4);
+    st->anim_timer = 3;
+    st->anim = SPG_SS_ANIM_ROLL_FAST;
+    spg_ss_animate(st);
+    CHECK_EQ(st->prev_anim, SPG_SS_ANIM_ROLL_FAST);
+    CHECK_EQ(st->mapping_frame, 0x2E);
+    CHECK_EQ(st->anim_frame, 1);
+    CHECK_EQ(st->anim_timer, 4);
+    rolling(0, 4);
+    st->mapping_frame = 0x31;
+    st->anim_timer = 3;
+    st->anim = 0x05;
+    spg_ss_animate(st);
+    CHECK_EQ(st->prev_anim, 0x05);
+    CHECK_EQ(st->anim_frame, 0);
+    CHECK_EQ(st->anim_timer, 0);
+    CHECK_EQ(st->mapping_frame, 0x31);
+}
+
+/* Both exit routines animate too, with the Ground Speed they left. */
+static void test_anim_exit_routines(void)
+{
+    static const uint8_t routines[] = {SPG_SS_ROUTINE_EXIT,
+                                       SPG_SS_ROUTINE_EXIT2};
+    for (size_t k = 0; k < 2; k++) {
+        rolling(0x700, 1);
+        st->routine = routines[k];
+        st->exit_timer = 10;
+        spg_ss_step(st, none);
+        CHECK_EQ(st->mapping_frame, 0x2F);
+        CHECK_EQ(st->anim_frame, 2);
+        CHECK_EQ(st->anim_timer, 0);
+        spg_ss_step(st, none);
+        CHECK_EQ(st->mapping_frame, 0x32);
+        CHECK_EQ(st->ground_speed, 0x700);
+    }
+}
+
 int main(void)
 {
     st = malloc(sizeof *st);
@@ -491,6 +691,12 @@ int main(void)
     RUN(test_emerald);
     RUN(test_speed_to_pos);
     RUN(test_stage_angle_update);
+    RUN(test_anim_first_frame);
+    RUN(test_anim_timer_from_speed);
+    RUN(test_anim_scripts);
+    RUN(test_anim_flip);
+    RUN(test_anim_restart);
+    RUN(test_anim_exit_routines);
     free(st);
     TEST_MAIN_END();
 }

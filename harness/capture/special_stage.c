@@ -4,7 +4,9 @@
  * The machine is set up as GM_Special leaves it before its loop: the
  * maze in the layout buffer (v_ssbuffer1), the item slots (v_ssitembuffer:
  * empty unless the scenario's `items:` fills some), the player object (id
- * 9, routine 0) at the start, v_ssangle / v_ssrotate as the scenario says,
+ * 9, routine 0, so the first frame runs Obj09_Main; the rest of the slot
+ * clear but for the start state's fields, the animation bytes and render
+ * flags included, all 0 from a scenario) at the start, v_ssangle / v_ssrotate as the scenario says,
  * debug off.  Each frame then does what SS_MainLoop does
  * for the player: the joypad bytes (both copies), ExecuteObjects for
  * object 09 (SonicSpecial with A0 = v_player) and SS_ShowLayout's
@@ -30,8 +32,9 @@
 
 /* Player object fields object 09 uses (Sonic 1 object RAM). */
 enum {
-    OB_ID = 0x00, OB_X = 0x08, OB_Y = 0x0C, OB_VELX = 0x10, OB_VELY = 0x12,
-    OB_INERTIA = 0x14, OB_STATUS = 0x22, OB_ROUTINE = 0x24,
+    OB_ID = 0x00, OB_RENDER = 0x01, OB_X = 0x08, OB_Y = 0x0C, OB_VELX = 0x10, OB_VELY = 0x12,
+    OB_INERTIA = 0x14, OB_FRAME = 0x1A, OB_ANIFRAME = 0x1B, OB_ANIM = 0x1C,
+    OB_PREVANI = 0x1D, OB_TIMEFRAME = 0x1E, OB_STATUS = 0x22, OB_ROUTINE = 0x24,
     OB_LASTBLOCK = 0x30, OB_LASTADDR = 0x32, OB_UPDOWN = 0x36, OB_RCOOL = 0x37,
     OB_EXITTIMER = 0x38, OB_GHOST = 0x3A,
     OBJ_SIZE = 0x40,
@@ -104,6 +107,12 @@ static void write_state(emu *e, const ss_addrs *a, const spg_ss_state *st)
     emu_w16(e, o + OB_VELY, (uint16_t)st->y_speed);
     emu_w16(e, o + OB_INERTIA, (uint16_t)st->ground_speed);
     emu_w8(e, o + OB_STATUS, st->status);
+    emu_w8(e, o + OB_RENDER, st->render_flags);
+    emu_w8(e, o + OB_FRAME, st->mapping_frame);
+    emu_w8(e, o + OB_ANIFRAME, st->anim_frame);
+    emu_w8(e, o + OB_ANIM, st->anim);
+    emu_w8(e, o + OB_PREVANI, st->prev_anim);
+    emu_w8(e, o + OB_TIMEFRAME, st->anim_timer);
     emu_w8(e, a->gamemode, GAMEMODE_SPECIAL);
     emu_w16(e, a->debuguse, 0);
     emu_w16(e, a->debugmode, 0);
@@ -154,6 +163,12 @@ static void read_state(const emu *e, const ss_addrs *a, spg_ss_state *st)
     st->r_cooldown = emu_r8(e, o + OB_RCOOL);
     st->exit_timer = emu_r16(e, o + OB_EXITTIMER);
     st->ghost_state = emu_r8(e, o + OB_GHOST);
+    st->render_flags = emu_r8(e, o + OB_RENDER);
+    st->mapping_frame = emu_r8(e, o + OB_FRAME);
+    st->anim_frame = emu_r8(e, o + OB_ANIFRAME);
+    st->anim = emu_r8(e, o + OB_ANIM);
+    st->prev_anim = emu_r8(e, o + OB_PREVANI);
+    st->anim_timer = emu_r8(e, o + OB_TIMEFRAME);
     st->stage_angle = emu_r16(e, a->ssangle);
     st->rotation = s16_of(emu_r16(e, a->ssrotate));
     st->rings = emu_r16(e, a->rings);

@@ -120,8 +120,8 @@ static void test_errors(void)
                  "9:1", "unknown key 'tiles'");
     expect_error("name: t\nmode: special_stage\nspecial_stage:\n  maze: |\n"
                  "    #####\n    #@  #\n    #####\nframes: 1\nverifies:\n"
-                 "  - {id: a, source: s, quote: q, frame: 1, field: anim, value: 0}\n",
-                 "10:51", "'anim' is not a trace column");
+                 "  - {id: a, source: s, quote: q, frame: 1, field: control_lock, value: 0}\n",
+                 "10:51", "'control_lock' is not a trace column");
     expect_error("name: t\nmode: bonus\n", "2:7", "mode");
     expect_error("name: t\nmode: special_stage\nspecial_stage:\n  legend: {x: r, x: w}\n"
                  "  maze: |\n    #####\n    #@ x#\n    #####\nframes: 1\n",
@@ -154,7 +154,9 @@ static void test_trace_round_trip(void)
     CHECK(t.layout == &trace_layout_special);
     CHECK_EQ(t.rows, 31);
     CHECK_EQ(trace_layout_column(&trace_layout_special, "rotation"), 13);
-    CHECK_EQ(trace_layout_column(&trace_layout_special, "layout_hash"), 30);
+    CHECK_EQ(trace_layout_column(&trace_layout_special, "layout_hash"), 36);
+    CHECK_EQ(trace_layout_column(&trace_layout_special, "anim"), 20);
+    CHECK_EQ(trace_layout_column(&trace_layout_special, "render_flags"), 25);
     char out[512];
     snprintf(out, sizeof out, "%s/t.csv", dir);
     FILE *f = fopen(out, "w");
@@ -433,6 +435,18 @@ static void spoil_emeralds(scenario *s)
 {
     s->special->start.emerald_list[5] = 2;
 }
+/* The animation and render flags start as the clear object slot has
+ * them; the format has no keys for them. */
+static void spoil_anim(scenario *s)
+{
+    s->special->start.anim = SPG_SS_ANIM_ROLL;
+}
+
+static void spoil_render(scenario *s)
+{
+    s->special->start.render_flags = SPG_SS_RENDER_LEVEL;
+}
+
 static void spoil_start(scenario *s)
 {
     s->special->start.x = (int32_t)(10u << 16);
@@ -461,7 +475,7 @@ static void spoil_field(scenario *s)
     s->verifies[0].id = strdup("a");
     s->verifies[0].source = strdup("s");
     s->verifies[0].quote = strdup("q");
-    s->verifies[0].field = strdup("anim");
+    s->verifies[0].field = strdup("control_lock");
 }
 
 /* ---- the item slots --------------------------------------------------------- */
@@ -660,10 +674,12 @@ static void test_write_refused(void)
                                     "block of the 7 x 5 maze");
     expect_refused(spoil_item_top, "item slot 2: the address's top byte is $2E");
     expect_refused(spoil_emeralds, "no key for");
+    expect_refused(spoil_anim, "no key for");
+    expect_refused(spoil_render, "no key for");
     expect_refused(spoil_start, "not inside the maze");
     expect_refused(spoil_lives, "lives 100");
     expect_refused(spoil_kinds, "more kinds of block than");
-    expect_refused(spoil_field, "verifies field 'anim'");
+    expect_refused(spoil_field, "verifies field 'control_lock'");
 }
 
 static void test_new_template(void)

@@ -7,9 +7,12 @@ each scenario's golden (golden/<rel>.csv) with the number the source tree
 held at build time (src/value.txt), and writes JSON shaped like the real
 `spgsim check --json`.  Commits can break the build (src/broken), remove
 the harness, make spgsim crash (value "crash") or make the build hang
-(src/slow, for the Ctrl-C test).
+(src/slow, for the Ctrl-C test).  One more repository runs the project's
+own `build/spgsim check` (--actual-dir, traces held by each revision) on a
+special-stage scenario of the suite and its golden.
 
-Run with /usr/bin/python3; ends with "N passed, N failed".
+Run with /usr/bin/python3 [--spgsim build/spgsim]; ends with
+"N passed, N failed".
 """
 import os
 import signal
@@ -63,6 +66,112 @@ printf '{"scenarios": [%s]}\n' "$items" > "$json"
 [ $fails -eq 0 ]
 """
 
+
+# A fake project around the real harness: its spgsim runs the project's own
+# `build/spgsim check` with --actual-dir on the traces the revision holds
+# (actual/<rel>.csv), copied into the build directory.
+REAL_MAKEFILE = """\
+BUILD ?= build
+all: $(BUILD)/spgsim
+$(BUILD)/spgsim: harness/spgsim.sh actual
+\tmkdir -p $(BUILD)
+\trm -rf $(BUILD)/actual
+\tcp -R actual $(BUILD)/actual
+\tcp harness/spgsim.sh $@
+\tchmod +x $@
+"""
+
+REAL_SPGSIM = r"""#!/bin/sh
+[ "$1" = check ] || exit 2
+shift
+exec @REAL@ check --actual-dir "$(dirname "$0")/actual" "$@"
+"""
+
+SS_SCENARIO = "special_stage/rotation-start"
+
+
+def sh_quote(s):
+    return "'" + s.replace("'", "'\\''") + "'"
+
+
+def change_column(trace, column, frame, value):
+    """The trace text with one value changed (by column name)."""
+    out, cols = [], None
+    for line in trace.splitlines(True):
+        if line.startswith("#"):
+            out.append(line)
+        elif cols is None:
+            cols = [c.strip() for c in line.split(",")]
+            out.append(line)
+        else:
+            v = line.rstrip("\n").split(",")
+            if int(v[cols.index("frame")]) == frame:
+                v[cols.index(column)] = str(value)
+                line = ",".join(v) + "\n"
+            out.append(line)
+    return "".join(out)
+
+
+def column_value(trace, column, frame):
+    cols = None
+    for line in trace.splitlines():
+        if line.startswith("#"):
+            continue
+        if cols is None:
+            cols = [c.strip() for c in line.split(",")]
+        elif int(line.split(",")[cols.index("frame")]) == frame:
+            return int(line.split(",")[cols.index(column)])
+    raise KeyError((column, frame))
+
+
+def special_stage_case(res, base, spgsim):
+    """7. A special-stage scenario of the suite with its golden, judged by
+    the real `spgsim check` (its own column set, the animation columns):
+    a revision whose trace shows another sprite is found, with the column
+    named in the divergence."""
+    if not os.access(spgsim, os.X_OK):
+        res.check(False, "special stage: no spgsim binary at %s (build it "
+                  "first: make)" % spgsim)
+        return
+    with open(os.path.join(ROOT, "scenarios", SS_SCENARIO + ".yaml")) as f:
+        scenario = f.read()
+    with open(os.path.join(ROOT, "golden", SS_SCENARIO + ".csv")) as f:
+        golden = f.read()
+    p = sh([spgsim, "run", os.path.join(ROOT, "scenarios",
+                                        SS_SCENARIO + ".yaml")], ROOT)
+    if not res.check(p.returncode == 0 and "# columns: special_stage" in
+                     p.stdout, "special stage: the core's trace",
+                     p.stderr):
+        return
+    good = p.stdout
+    want = column_value(golden, "mapping_frame", 6)
+    bad = change_column(good, "mapping_frame", 6, want - 1)
+    trace = "actual/%s.csv" % SS_SCENARIO
+    r = Repo(base, "special")
+    r.commit("base: the real harness, a special-stage scenario", {
+        "Makefile": REAL_MAKEFILE,
+        "harness/spgsim.sh": REAL_SPGSIM.replace("@REAL@", sh_quote(spgsim)),
+        "scenarios/%s.yaml" % SS_SCENARIO: scenario,
+        "golden/%s.csv" % SS_SCENARIO: golden,
+        trace: good})
+    r.commit("good", {"README": "a\n"})
+    regression = r.commit("REGRESSION: the roll stops at fr_Roll1",
+                          {trace: bad})
+    r.commit("after", {"README": "b\n"})
+    before = r.state()
+    p = run_bisect(r, r.shas[0], r.shas[-1],
+                   ["scenarios/%s.yaml" % SS_SCENARIO])
+    res.check(p.returncode == 0 and
+              "first bad commit: %s" % regression in p.stdout,
+              "special stage: the regression is found",
+              "exit %d\n%s%s" % (p.returncode, p.stdout, p.stderr))
+    res.check("scenarios/%s.yaml: first divergence at frame 6, "
+              "mapping_frame: expected %d, actual %d" % (
+                  SS_SCENARIO, want, want - 1) in p.stdout,
+              "special stage: the divergence names the animation column",
+              p.stdout)
+    res.check(r.state() == before,
+              "special stage: repository left as it was")
 
 
 def sh(args, cwd, **kw):
@@ -152,6 +261,10 @@ def linear_history(base, name, plan):
 
 
 def main():
+    import argparse
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--spgsim", default=os.path.join(ROOT, "build", "spgsim"))
+    args = ap.parse_args()
     res = Results()
     with tempfile.TemporaryDirectory(prefix="spg_bisect_test_") as base:
         # 1. A regression behind good commits, a broken build and a
@@ -302,6 +415,8 @@ def main():
                   "before %r\nafter %r" % (
                       {k: v for k, v in before.items() if k != "files"},
                       {k: v for k, v in after.items() if k != "files"}))
+
+        special_stage_case(res, base, os.path.abspath(args.spgsim))
 
     return res.finish()
 

@@ -11,9 +11,9 @@
  *     spg_ss_step(&state, input);
  *
  * runs object 09 (SonicSpecial: the jump, Obj09_Move, Obj09_Fall, the item
- * and block reactions, SpeedToPos, the stage angle update; or the exit
- * routines after GOAL) and then SS_AniItems (the item animations that write
- * the layout).  Like spg_step it allocates nothing, does no I/O, uses no
+ * and block reactions, SpeedToPos, the stage angle update, Sonic_Animate;
+ * or the exit routines after GOAL, which animate too) and then SS_AniItems
+ * (the item animations that write the layout).  Like spg_step it allocates nothing, does no I/O, uses no
  * floating point and keeps no mutable globals.
  *
  * Units: positions 16.16 (pixel word + subpixel word), speeds signed 8.8
@@ -96,6 +96,27 @@ enum {
     SPG_SS_ROUTINE_EXIT2 = 6  /**< Obj09_Exit2: the final countdown */
 };
 
+/** Animation ids (obAnim, $1C; Ani_Sonic's order).  Obj09_Main sets the
+ *  roll and nothing in the special stage changes it. */
+enum {
+    SPG_SS_ANIM_ROLL = 0x02,     /**< id_Roll (SonAni_Roll) */
+    SPG_SS_ANIM_ROLL_FAST = 0x03 /**< id_Roll2: same speed-driven kind */
+};
+
+/** Mapping frames the roll shows (obFrame, $1A: fr_Roll1..fr_Roll5 of
+ *  Sonic's sprite sheet). */
+enum {
+    SPG_SS_FRAME_ROLL1 = 0x2E,
+    SPG_SS_FRAME_ROLL5 = 0x32
+};
+
+/** Render flag bits (obRender, $01). */
+enum {
+    SPG_SS_RENDER_XFLIP = 0x01,  /**< mirrored: facing left */
+    SPG_SS_RENDER_YFLIP = 0x02,  /**< upside down (cleared by the roll) */
+    SPG_SS_RENDER_LEVEL = 0x04   /**< level coordinates (Obj09_Main) */
+};
+
 /** Status bits object 09 uses (obStatus, $22). */
 enum {
     SPG_SS_STATUS_FACING_LEFT = 0x01,
@@ -145,6 +166,14 @@ typedef struct spg_ss_state {
     /** Ghost blocks: 1 after passing over one, 2 after the switch; they
      *  turn solid on the next empty tile ($3A). */
     uint8_t ghost_state;
+    /* The animation: what Sonic_Animate keeps in the object (object 09
+     * calls it last in its play and both exit routines). */
+    uint8_t render_flags;    /**< SPG_SS_RENDER_* (obRender, $01) */
+    uint8_t mapping_frame;   /**< the sprite shown (obFrame, $1A) */
+    uint8_t anim_frame;      /**< next script entry (obAniFrame, $1B) */
+    uint8_t anim;            /**< SPG_SS_ANIM_* (obAnim, $1C) */
+    uint8_t prev_anim;       /**< the id animated last (obPrevAni, $1D) */
+    uint8_t anim_timer;      /**< frames to the next entry (obTimeFrame, $1E) */
 
     uint16_t stage_angle;    /**< v_ssangle: 8.8, high byte = angle */
     int16_t rotation;        /**< v_ssrotate: added to v_ssangle each frame */
@@ -170,7 +199,9 @@ typedef struct spg_ss_state {
 /**
  * Reset a state to what the game sets up before the first frame
  * (GM_Special / SS_Load): everything zero, an empty layout, routine 0,
- * stage angle 0, rotation $40, 3 lives.  The caller then writes the
+ * stage angle 0, rotation $40, 3 lives.  The animation fields and the
+ * render flags are 0 too: the object slot is clear until Obj09_Main (the
+ * first step) sets the render flags to 4 and the animation to the roll.  The caller then writes the
  * layout and the position.
  */
 SPG_API void spg_ss_reset(spg_ss_state *s);
