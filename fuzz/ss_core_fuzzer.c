@@ -206,7 +206,9 @@ static void check_frame(const spg_ss_state *before, const spg_ss_state *after,
     uint32_t row = (uint16_t)((y >> 16) + 0x50u) / SPG_SS_BLOCK;
     uint32_t col = (uint16_t)((x >> 16) + 0x20u) / SPG_SS_BLOCK;
     long item_block = layout_index(SPG_SS_LAYOUT_ADDR + row * SPG_SS_ROW + col);
-    for (long i = 0; i < SPG_SS_LAYOUT_BYTES; i++) {
+    int changed = memcmp(before->layout, after->layout,
+                         sizeof after->layout) != 0;
+    for (long i = 0; changed && i < SPG_SS_LAYOUT_BYTES; i++) {
         uint8_t was = before->layout[i], now = after->layout[i];
         if (was == now)
             continue;
