@@ -16,18 +16,21 @@
 #   core_fuzzer      every normal-stage scenario's profile, map around the
 #                    start, state and input in core_fuzzer's layout
 #                    (fuzz_seed core)
+#   ss_core_fuzzer   every special-stage scenario's start state (maze,
+#                    item slots, fields) and input in ss_core_fuzzer's
+#                    layout (fuzz_seed ss)
 set -eu
 cd "$(dirname "$0")/.."
 B=${1:-build/fuzz}
 [ $# -gt 0 ] && shift
-TARGETS=${*:-scenario_fuzzer trace_fuzzer bk2_fuzzer gmv_fuzzer core_fuzzer}
+TARGETS=${*:-scenario_fuzzer trace_fuzzer bk2_fuzzer gmv_fuzzer core_fuzzer ss_core_fuzzer}
 S=$B/seeds
-for t in scenario trace bk2 gmv core; do
+for t in scenario trace bk2 gmv core ss_core; do
     [ -x "$B/${t}_fuzzer" ] || { echo "no $B/${t}_fuzzer: run make fuzz" >&2; exit 2; }
 done
 rm -rf "$S"
 mkdir -p "$S/scenario_fuzzer" "$S/trace_fuzzer" "$S/bk2_fuzzer" \
-    "$S/gmv_fuzzer" "$S/core_fuzzer"
+    "$S/gmv_fuzzer" "$S/core_fuzzer" "$S/ss_core_fuzzer"
 
 n=0
 for f in $(find scenarios -name '*.yaml' | sort) harness/tests/good/*.yaml \
@@ -37,9 +40,12 @@ for f in $(find scenarios -name '*.yaml' | sort) harness/tests/good/*.yaml \
     case $f in
     scenarios/*)
         "$B/fuzz_seed" gmv "$f" "$S/gmv_fuzzer/$n.gmv"
-        # core_fuzzer runs spg_step: normal-stage scenarios only
-        grep -qx 'mode: special_stage' "$f" ||
-            "$B/fuzz_seed" core "$f" "$S/core_fuzzer/$n.core" ;;
+        # core_fuzzer runs spg_step, ss_core_fuzzer spg_ss_step
+        if grep -qx 'mode: special_stage' "$f"; then
+            "$B/fuzz_seed" ss "$f" "$S/ss_core_fuzzer/$n.ss"
+        else
+            "$B/fuzz_seed" core "$f" "$S/core_fuzzer/$n.core"
+        fi ;;
     esac
 done
 

@@ -1,6 +1,6 @@
 /*
- * seed.c - seed inputs for two fuzz targets, made from a scenario with the
- * project's own loader (fuzz/mkcorpus.sh runs it over scenarios/).
+ * seed.c - seed inputs for three fuzz targets, made from a scenario with
+ * the project's own loader (fuzz/mkcorpus.sh runs it over scenarios/).
  *
  *     seed core SCENARIO.yaml OUT   core_fuzzer's byte layout: the
  *                                   scenario's profile, the part of its map
@@ -18,10 +18,12 @@
 
 #include "fuzz.h"
 #include "scenario.h"
+#include "scenario_special.h"
 
 #define SIDE 16
 #define MASKS 16
 #define FRAMES 600
+#define SS_FRAMES 400
 
 static void put8(FILE *f, unsigned v)
 {
@@ -138,6 +140,80 @@ static int write_core(const scenario *s, FILE *f)
     return 0;
 }
 
+/* The layout ss_core_fuzzer.c reads (see its comment), flags 2 (which
+ * leaves a layout address as it is). */
+static int write_ss(const scenario *s, FILE *f)
+{
+    const spg_ss_state *st = &s->special->start;
+    int r0 = -1, r1 = -1, c0 = -1, c1 = -1;
+    for (int r = 0; r < SPG_SS_LAYOUT_BYTES / SPG_SS_ROW; r++)
+        for (int c = 0; c < SPG_SS_ROW; c++)
+            if (st->layout[r * SPG_SS_ROW + c] != 0) {
+                if (r0 < 0 || r < r0)
+                    r0 = r;
+                if (r > r1)
+                    r1 = r;
+                if (c0 < 0 || c < c0)
+                    c0 = c;
+                if (c > c1)
+                    c1 = c;
+            }
+    if (r0 < 0)
+        r0 = r1 = c0 = c1 = SPG_SS_STAGE_ORIGIN;
+    if (r1 - r0 >= SPG_SS_STAGE_SIZE || c1 - c0 >= SPG_SS_STAGE_SIZE)
+        return -1;
+    int slots = 0;
+    for (int i = 0; i < SPG_SS_ITEM_SLOTS; i++) {
+        const spg_ss_item *it = &st->items[i];
+        if (it->type || it->timer || it->frame || it->addr)
+            slots = i + 1;
+    }
+
+    put8(f, 2);
+    put8(f, (unsigned)r0);
+    put8(f, (unsigned)c0);
+    put8(f, (unsigned)(r1 - r0 + 1));
+    put8(f, (unsigned)(c1 - c0 + 1));
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++)
+            put8(f, st->layout[r * SPG_SS_ROW + c]);
+    put8(f, (unsigned)slots);
+    for (int i = 0; i < slots; i++) {
+        put8(f, st->items[i].type);
+        put8(f, st->items[i].timer);
+        put8(f, st->items[i].frame);
+        put32(f, st->items[i].addr);
+    }
+    put32(f, (uint32_t)st->x);
+    put32(f, (uint32_t)st->y);
+    put16(f, (uint16_t)st->x_speed);
+    put16(f, (uint16_t)st->y_speed);
+    put16(f, (uint16_t)st->ground_speed);
+    put8(f, st->status);
+    put8(f, st->routine);
+    put8(f, st->last_block);
+    put32(f, st->last_block_addr);
+    put8(f, st->updown_cooldown);
+    put8(f, st->r_cooldown);
+    put16(f, st->exit_timer);
+    put8(f, st->ghost_state);
+    put16(f, st->stage_angle);
+    put16(f, (uint16_t)st->rotation);
+    put16(f, st->rings);
+    put8(f, st->lives);
+    put8(f, st->continues);
+    put8(f, st->life_count);
+    put8(f, st->emeralds);
+    for (int i = 0; i < 6; i++)
+        put8(f, st->emerald_list[i]);
+    put8(f, st->stage_over);
+    for (int i = 0; i < s->frames && i < SS_FRAMES; i++) {
+        put8(f, s->inputs[i].held);
+        put8(f, s->inputs[i].pressed);
+    }
+    return 0;
+}
+
 /* Gens movie: 64-byte header, then per frame player 1, player 2 and the
  * extra byte, active low, bits up down left right A B C start. */
 static int write_gmv(const scenario *s, FILE *f)
@@ -164,8 +240,9 @@ static int write_gmv(const scenario *s, FILE *f)
 int main(int argc, char **argv)
 {
     if (argc != 4 || (strcmp(argv[1], "core") != 0 &&
+                      strcmp(argv[1], "ss") != 0 &&
                       strcmp(argv[1], "gmv") != 0)) {
-        fprintf(stderr, "usage: seed core|gmv SCENARIO.yaml OUT\n");
+        fprintf(stderr, "usage: seed core|ss|gmv SCENARIO.yaml OUT\n");
         return 2;
     }
     scenario s;
@@ -177,6 +254,12 @@ int main(int argc, char **argv)
         scenario_free(&s);
         return 2;
     }
+    if (strcmp(argv[1], "ss") == 0 && s.mode != SCENARIO_SPECIAL_STAGE) {
+        fprintf(stderr, "%s: ss_core_fuzzer seeds come from special-stage "
+                        "scenarios only\n", argv[2]);
+        scenario_free(&s);
+        return 2;
+    }
     FILE *f = fopen(argv[3], "wb");
     if (f == NULL) {
         perror(argv[3]);
@@ -184,6 +267,7 @@ int main(int argc, char **argv)
         return 2;
     }
     int rc = strcmp(argv[1], "core") == 0 ? write_core(&s, f)
+             : strcmp(argv[1], "ss") == 0 ? write_ss(&s, f)
                                           : write_gmv(&s, f);
     if (fclose(f) != 0 || rc != 0) {
         fprintf(stderr, "%s: cannot write %s\n", argv[2], argv[3]);

@@ -226,26 +226,33 @@ static const uint8_t ani_r[] = { 0x2B, 0x31, 0x2B, 0x31, 0 };
 static const uint8_t ani_glass[] = { 0x4B, 0x4C, 0x4D, 0x4E,
                                      0x4B, 0x4C, 0x4D, 0x4E, 0 };
 
+/* A step past the end of its table (a slot that spg_ss_step never leaves:
+ * the end marker frees it) reads as the end marker.  The original's
+ * move.b SS_Ani*Data(pc,d0.w) would read the ROM bytes that follow the
+ * table, the next routine's code; the core has no such bytes and ends the
+ * animation instead (special.h, spg_ss_item). */
 static void animate(spg_ss_state *s, spg_ss_item *it)
 {
     const uint8_t *data;
-    uint8_t period;
+    uint8_t period, len;
+#define ANI(table, p) data = table, len = sizeof table, period = p
     switch (it->type) {
-    case SPG_SS_ANI_RING: data = ani_ring; period = 5; break;
-    case SPG_SS_ANI_BUMPER: data = ani_bumper; period = 7; break;
-    case SPG_SS_ANI_1UP: data = ani_sparkle; period = 5; break;
-    case SPG_SS_ANI_R: data = ani_r; period = 7; break;
-    case SPG_SS_ANI_EMERALD: data = ani_sparkle; period = 5; break;
-    case SPG_SS_ANI_GLASS: data = ani_glass; period = 1; break;
+    case SPG_SS_ANI_RING: ANI(ani_ring, 5); break;
+    case SPG_SS_ANI_BUMPER: ANI(ani_bumper, 7); break;
+    case SPG_SS_ANI_1UP: ANI(ani_sparkle, 5); break;
+    case SPG_SS_ANI_R: ANI(ani_r, 7); break;
+    case SPG_SS_ANI_EMERALD: ANI(ani_sparkle, 5); break;
+    case SPG_SS_ANI_GLASS: ANI(ani_glass, 1); break;
     default: return;
     }
+#undef ANI
     it->timer = (uint8_t)(it->timer - 1u);
     if (it->timer < 0x80)
         return;
     it->timer = period;
     uint8_t step = it->frame;
     it->frame = (uint8_t)(it->frame + 1u);
-    uint8_t v = data[step];
+    uint8_t v = step < len ? data[step] : 0;
     uint8_t *b = spg_ss_byte_at(s, it->addr);
     uint8_t type = it->type;
     uint32_t addr = it->addr;

@@ -264,6 +264,47 @@ static void test_full_slots(void)
     CHECK(spg_ss_free_slot(st) == &st->items[31]);
 }
 
+/* A slot whose next step lies past the end of its animation (no state
+ * spg_ss_step makes, but one a caller may hand it) ends the animation
+ * there, as the end marker does: the slot is freed and the block left as
+ * the animation leaves it.  (The original would read the ROM bytes after
+ * its table; under ASan + UBSan a read past the core's table is an
+ * error.) */
+static void test_step_past_end(void)
+{
+    /* len: the steps of the animation with its end marker (the first
+     * step past it) */
+    static const struct { uint8_t type, shown, end, len; } cases[] = {
+        {SPG_SS_ANI_RING, 0x45, 0, 5},
+        {SPG_SS_ANI_BUMPER, 0x33, SPG_SS_BUMPER, 5},
+        {SPG_SS_ANI_1UP, 0x49, 0, 5},
+        {SPG_SS_ANI_R, 0x31, SPG_SS_R, 5},
+        {SPG_SS_ANI_EMERALD, 0x49, 0, 5},
+        {SPG_SS_ANI_GLASS, 0x4E, 0x2F, 9},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (int k = 0; k < 4; k++) {
+            const uint8_t steps[4] = {cases[i].len,
+                                      (uint8_t)(cases[i].len + 1), 64, 255};
+            fresh(0, 0);
+            *cell(40, 41) = cases[i].shown;
+            st->items[3].type = cases[i].type;
+            st->items[3].timer = 0;
+            st->items[3].frame = steps[k];
+            st->items[3].addr = ((uint32_t)0x2F << 24) |
+                                (SPG_SS_LAYOUT_ADDR + 40 * 0x80 + 41);
+            spg_ss_animate_items(st);
+            CHECK_EQ(st->items[3].type, 0);
+            CHECK_EQ(st->items[3].timer, 0);
+            CHECK_EQ(st->items[3].frame, 0);
+            CHECK_EQ(st->items[3].addr, 0);
+            CHECK_EQ(*cell(40, 41), cases[i].end);
+            CHECK_EQ(st->routine, cases[i].type == SPG_SS_ANI_EMERALD
+                                      ? SPG_SS_ROUTINE_EXIT
+                                      : SPG_SS_ROUTINE_PLAY);
+        }
+}
+
 /* spg_ss_block: the layout by row and column, 0 outside 0..127.  The
  * state sits in front of a guard of non-zero bytes, so that a read one
  * row past the layout would see something. */
@@ -686,6 +727,7 @@ int main(void)
     RUN(test_ghost);
     RUN(test_goal_exit);
     RUN(test_full_slots);
+    RUN(test_step_past_end);
     RUN(test_block_bounds);
     RUN(test_one_up);
     RUN(test_emerald);

@@ -132,7 +132,11 @@ enum {
 typedef struct spg_ss_item {
     uint8_t type;   /**< SPG_SS_ANI_* (byte 0); 0 = free */
     uint8_t timer;  /**< frames to the next animation step (byte 2) */
-    uint8_t frame;  /**< next animation step (byte 3) */
+    /** Next animation step (byte 3).  spg_ss_step never leaves one past
+     *  the end of its animation (the end frees the slot); handed one, it
+     *  treats the step as the end.  (The original would read the ROM bytes
+     *  after its SS_Ani*Data table there.) */
+    uint8_t frame;
     /** Address of the layout byte it animates (long at 4).  For glass the
      *  original stores the block's next glass id (or 0) in the top byte
      *  (Obj09_Glass writes it over the address's high byte); the 68000's
