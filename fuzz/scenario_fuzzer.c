@@ -60,10 +60,12 @@ static void check_loaded(const scenario *s)
     FUZZ_CHECK((uint32_t)m->y0 + m->height <= s->profile.layout_tiles_y);
     for (size_t i = 0; i < (size_t)m->width * m->height; i++)
         FUZZ_CHECK((m->cells[i] & SPG_CELL_MASK) < m->mask_count);
-    /* Sonic 2's secondary path: masks only where the cell has one */
+    /* Sonic 2's and 3's secondary path: masks only where the cell has
+     * one; Sonic 1 has no second path */
+    int two_paths = s->game == SPG_GAME_SONIC2 || s->game == SPG_GAME_SONIC3;
     FUZZ_CHECK((const uint8_t *)m->secondary_masks == s->cells2);
-    FUZZ_CHECK(s->cells2 == NULL || s->game == SPG_GAME_SONIC2);
-    if (s->game != SPG_GAME_SONIC2)
+    FUZZ_CHECK(s->cells2 == NULL || two_paths);
+    if (!two_paths)
         for (size_t i = 0; i < (size_t)m->width * m->height; i++)
             FUZZ_CHECK((m->cells[i] & (SPG_CELL_TOP_SOLID_2 |
                                        SPG_CELL_SIDE_SOLID_2)) == 0);
