@@ -176,7 +176,6 @@ enum {
     RUN_SPEED = 0x600,  /* walk -> run, roll -> fast roll (unsigned compare) */
     WALK_RATE = 0x800,  /* walk/run duration: ($800 - |speed|) >> 8 */
     ROLL_RATE = 0x400,  /* roll duration: ($400 - |speed|) >> 8 */
-    PUSH_RATE = 0x800   /* push duration: ($800 - |speed|) >> 6 */
 };
 
 /*
@@ -204,36 +203,6 @@ static uint8_t script_byte(const anim_script *s, unsigned i)
 }
 
 /* ---- the routine --------------------------------------------------------- */
-
-/* The flip bits of the render flags: andi.b #$FC / or.b. */
-static void set_flip(spg_player *p, uint8_t flip)
-{
-    p->render_flags = (uint8_t)((p->render_flags & 0xFCu) | (flip & 3u));
-}
-
-/* Count the timer down (subq.b #1 / bpl): 1 while the entry stays. */
-static int timer_runs(spg_player *p)
-{
-    p->anim_timer = (uint8_t)(p->anim_timer - 1u);
-    return p->anim_timer < 0x80u;
-}
-
-/* |speed| as neg.w leaves it: -$8000 stays $8000 (compared unsigned). */
-static uint16_t abs_speed(int16_t speed)
-{
-    uint16_t v = (uint16_t)speed;
-    return (v & 0x8000u) ? (uint16_t)(0u - v) : v;
-}
-
-/* A duration from a speed: (base - |speed|), 0 when that is negative as a
- * word, shifted right (neg.w / addi.w / bpl / lsr.w). */
-static uint8_t rate(uint16_t speed, uint16_t base, unsigned shift)
-{
-    uint16_t d = (uint16_t)(base - speed);
-    if (d & 0x8000u)
-        d = 0;
-    return (uint8_t)(d >> shift);
-}
 
 /* .loadframe: show the entry at the script position and advance it, or
  * act on the end marker found there. */
@@ -265,25 +234,19 @@ static void load_frame(spg_player *p, const anim_script *s)
  * negated, negative ones kept: the same either way except -$8000). */
 static void push(spg_player *p)
 {
-    uint16_t v = (uint16_t)p->ground_speed;
-    if (!(v & 0x8000u))
-        v = (uint16_t)(0u - v);
-    v = (uint16_t)(v + PUSH_RATE);
-    if (v & 0x8000u)
-        v = 0;
-    p->anim_timer = (uint8_t)(v >> 6);
-    set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
+    p->anim_timer = spg_anim_push_rate(p->ground_speed);
+    spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
     load_frame(p, &scripts[SPG_ANIM_PUSH]);
 }
 
 /* .rolljump: the roll, fast from $600 on. */
 static void roll(spg_player *p)
 {
-    uint16_t speed = abs_speed(p->ground_speed);
+    uint16_t speed = spg_anim_abs_speed(p->ground_speed);
     const anim_script *s = &scripts[speed >= RUN_SPEED ? SPG_ANIM_ROLL2
                                                        : SPG_ANIM_ROLL];
-    p->anim_timer = rate(speed, ROLL_RATE, 8);
-    set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
+    p->anim_timer = spg_anim_rate(speed, ROLL_RATE, 8);
+    spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
     load_frame(p, s);
 }
 
@@ -308,13 +271,13 @@ static void walk_run(spg_player *p)
     a = (uint8_t)(a + 0x10u);
     if (a & 0x80u)
         flip = 3;
-    set_flip(p, (uint8_t)(flip ^ facing));
+    spg_anim_set_flip(p, (uint8_t)(flip ^ facing));
     if (p->status & SPG_STATUS_PUSHING) {
         push(p);
         return;
     }
     set = (uint8_t)((a >> 4) & 6u);       /* 0, 2, 4, 6 */
-    speed = abs_speed(p->ground_speed);
+    speed = spg_anim_abs_speed(p->ground_speed);
     if (speed >= RUN_SPEED) {
         s = &scripts[SPG_ANIM_RUN];
         offset = (uint8_t)(set * 2u);     /* 4 sprites per set */
@@ -322,7 +285,7 @@ static void walk_run(spg_player *p)
         s = &scripts[SPG_ANIM_WALK];
         offset = (uint8_t)((set + (set >> 1)) * 2u); /* 6 per set */
     }
-    p->anim_timer = rate(speed, WALK_RATE, 8);
+    p->anim_timer = spg_anim_rate(speed, WALK_RATE, 8);
     load_frame(p, s);
     p->mapping_frame = (uint8_t)(p->mapping_frame + offset);
 }
@@ -342,14 +305,14 @@ void spg_animate(spg_player *p)
     s = &scripts[p->anim];
     duration = s->b[0];
     if (!(duration & 0x80u)) { /* move.b (a1),d0 / bmi: a fixed duration */
-        set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
-        if (timer_runs(p))
+        spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
+        if (spg_anim_timer_runs(p))
             return;
         p->anim_timer = duration;
         load_frame(p, s);
         return;
     }
-    if (timer_runs(p))
+    if (spg_anim_timer_runs(p))
         return;
     if (duration == SPEED_WALK)
         walk_run(p);

@@ -104,4 +104,19 @@ void spg_s3_animate(const spg_profile *profile, spg_player *p);
 int spg_s3_anim_last_position(const spg_profile *profile, uint8_t anim);
 int spg_s3_anim_mapping_frames(const spg_profile *profile);
 
+/* ---- anim_steps.c: steps the three games' routines share ---------------- */
+
+/** The render flags' two flip bits (andi.b #$FC / or.b). */
+void spg_anim_set_flip(spg_player *p, uint8_t flip);
+/** Count the frame timer down (subq.b #1 / bpl): 1 while the entry stays. */
+int spg_anim_timer_runs(spg_player *p);
+/** |speed| as neg.w leaves it: -$8000 stays $8000 (compared unsigned). */
+uint16_t spg_anim_abs_speed(int16_t speed);
+/** A duration from a speed: base - |speed|, 0 when that is negative as a
+ *  word, shifted right (neg.w / addi.w / bpl / lsr.w). */
+uint8_t spg_anim_rate(uint16_t speed, uint16_t base, unsigned shift);
+/** The push duration (Sonic 2 and 3): the ground speed made non-positive,
+ *  + $800, 0 if negative, >> 6. */
+uint8_t spg_anim_push_rate(int16_t ground_speed);
+
 #endif /* SPG_ANIM_H */

@@ -344,53 +344,9 @@ enum {
     HAULASS_SPEED = 0x700, /* Tails: run -> HaulAss */
     WALK_RATE = 0x800,     /* walk/run duration: ($800 - |speed|) >> 8 */
     ROLL_RATE = 0x400,     /* roll duration: ($400 - |speed|) >> 8 */
-    PUSH_RATE = 0x800      /* push duration: ($800 - |speed|) >> 6 */
 };
 
-/* ---- shared steps ---------------------------------------------------------- */
-
-/* The flip bits of the render flags: andi.b #$FC / or.b. */
-static void set_flip(spg_player *p, uint8_t flip)
-{
-    p->render_flags = (uint8_t)((p->render_flags & 0xFCu) | (flip & 3u));
-}
-
-/* Count the timer down (subq.b #1 / bpl): 1 while the entry stays. */
-static int timer_runs(spg_player *p)
-{
-    p->anim_timer = (uint8_t)(p->anim_timer - 1u);
-    return p->anim_timer < 0x80u;
-}
-
-/* |speed| as mvabs.w leaves it: -$8000 stays $8000 (compared unsigned). */
-static uint16_t abs_speed(int16_t speed)
-{
-    uint16_t v = (uint16_t)speed;
-    return (v & 0x8000u) ? (uint16_t)(0u - v) : v;
-}
-
-/* A duration from a speed: base - |speed|, 0 when that is negative as a
- * word, shifted right (neg.w / addi.w / bpl / lsr.w). */
-static uint8_t rate(uint16_t speed, uint16_t base, unsigned shift)
-{
-    uint16_t d = (uint16_t)(base - speed);
-    if (d & 0x8000u)
-        d = 0;
-    return (uint8_t)(d >> shift);
-}
-
-/* The push duration: the ground speed made non-positive (positive speeds
- * negated, negative ones kept), + $800, 0 if negative, >> 6. */
-static uint8_t push_rate(int16_t ground_speed)
-{
-    uint16_t v = (uint16_t)ground_speed;
-    if (!(v & 0x8000u))
-        v = (uint16_t)(0u - v);
-    v = (uint16_t)(v + PUSH_RATE);
-    if (v & 0x8000u)
-        v = 0;
-    return (uint8_t)(v >> 6);
-}
+/* ---- the script steps (the ones all three games share: anim_steps.c) ----- */
 
 /* SAnim_Do2 / TAnim_Do2: show the entry at the script position and
  * advance, or act on the end code there ($F0..$FF). */
@@ -434,15 +390,15 @@ static uint8_t walk_set(spg_player *p)
     a = (uint8_t)(a + 0x10u);
     if (a & 0x80u)
         flip = 3;
-    set_flip(p, (uint8_t)(flip ^ facing));
+    spg_anim_set_flip(p, (uint8_t)(flip ^ facing));
     return (uint8_t)((a >> 4) & 6u);
 }
 
 /* The push frames (SAnim_Push / TAnim_Push after the timer ran out). */
 static void push(spg_player *p, const s2_chr *c, unsigned script)
 {
-    p->anim_timer = push_rate(p->ground_speed);
-    set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
+    p->anim_timer = spg_anim_push_rate(p->ground_speed);
+    spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
     step_script(p, c, script);
 }
 
@@ -463,8 +419,8 @@ static int restart(spg_player *p, const s2_chr *c)
  * entry when the timer runs out. */
 static void fixed_script(spg_player *p, const s2_chr *c, unsigned script)
 {
-    set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
-    if (timer_runs(p))
+    spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
+    if (spg_anim_timer_runs(p))
         return;
     p->anim_timer = at(c, script, 0);
     step_script(p, c, script);
@@ -483,11 +439,11 @@ static void sonic_walk_run(spg_player *p, const s2_chr *c)
     uint8_t offset, fr;
 
     if (p->status & SPG_STATUS_PUSHING) {
-        if (!timer_runs(p))
+        if (!spg_anim_timer_runs(p))
             push(p, c, SO_PUSH);
         return;
     }
-    speed = abs_speed(p->ground_speed);
+    speed = spg_anim_abs_speed(p->ground_speed);
     if (speed >= RUN_SPEED) {
         script = SO_RUN;
         offset = (uint8_t)(set * 2u); /* 4 sprites a set */
@@ -501,9 +457,9 @@ static void sonic_walk_run(spg_player *p, const s2_chr *c)
         fr = at(c, script, 1);
     }
     p->mapping_frame = (uint8_t)(fr + offset);
-    if (timer_runs(p))
+    if (spg_anim_timer_runs(p))
         return;
-    p->anim_timer = rate(speed, WALK_RATE, 8);
+    p->anim_timer = spg_anim_rate(speed, WALK_RATE, 8);
     p->anim_frame = (uint8_t)(p->anim_frame + 1u);
 }
 
@@ -525,17 +481,17 @@ static void sonic_animate(spg_player *p)
         return;
     }
     /* SAnim_Roll: its timer test comes first for every other header */
-    if (timer_runs(p))
+    if (spg_anim_timer_runs(p))
         return;
     if (header == SPEED_ROLL) {
-        uint16_t speed = abs_speed(p->ground_speed);
-        p->anim_timer = rate(speed, ROLL_RATE, 8);
-        set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
+        uint16_t speed = spg_anim_abs_speed(p->ground_speed);
+        p->anim_timer = spg_anim_rate(speed, ROLL_RATE, 8);
+        spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
         step_script(p, c, speed >= RUN_SPEED ? SO_ROLL2 : SO_ROLL);
         return;
     }
     /* SAnim_Push, with its own timer test after the roll's */
-    if (!timer_runs(p))
+    if (!spg_anim_timer_runs(p))
         push(p, c, SO_PUSH);
 }
 
@@ -555,12 +511,12 @@ static void tails_walk_run(spg_player *p, const s2_chr *c)
         push(p, c, TO_PUSH);
         return;
     }
-    speed = abs_speed(p->ground_speed);
+    speed = spg_anim_abs_speed(p->ground_speed);
     if (speed >= RUN_SPEED) {
         script = speed >= HAULASS_SPEED ? TO_HAULASS : TO_RUN;
         offset = (uint8_t)(set * 3u); /* run/HaulAss: 6 sprites a set */
     }
-    p->anim_timer = rate(speed, WALK_RATE, 8);
+    p->anim_timer = spg_anim_rate(speed, WALK_RATE, 8);
     step_script(p, c, script);
     p->mapping_frame = (uint8_t)(p->mapping_frame + offset);
 }
@@ -578,7 +534,7 @@ static void tails_animate(spg_player *p)
         fixed_script(p, c, (unsigned)script);
         return;
     }
-    if (timer_runs(p))
+    if (spg_anim_timer_runs(p))
         return;
     if (header == SPEED_WALK)
         tails_walk_run(p, c);

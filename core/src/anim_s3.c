@@ -404,7 +404,6 @@ enum {
     HAULASS_SPEED = 0x700, /* Tails: run -> HaulAss */
     WALK_RATE = 0x800,     /* walk/run duration: ($800 - |speed|) >> 8 */
     ROLL_RATE = 0x400,     /* roll duration: ($400 - |speed|) >> 8 */
-    PUSH_RATE = 0x800      /* push duration: ($800 - |speed|) >> 6 */
 };
 
 /* Sonic: run from $600 on, 4 sprites a set; no third script (the run's
@@ -426,50 +425,7 @@ static uint8_t at(const s3_chr *c, unsigned script, unsigned i)
     return o < c->area_len ? c->area[o] : END_LOOP;
 }
 
-/* ---- shared steps ---------------------------------------------------------- */
-
-/* The flip bits of the render flags: andi.b #$FC / or.b. */
-static void set_flip(spg_player *p, uint8_t flip)
-{
-    p->render_flags = (uint8_t)((p->render_flags & 0xFCu) | (flip & 3u));
-}
-
-/* Count the timer down (subq.b #1 / bpl): 1 while the entry stays. */
-static int timer_runs(spg_player *p)
-{
-    p->anim_timer = (uint8_t)(p->anim_timer - 1u);
-    return p->anim_timer < 0x80u;
-}
-
-/* |speed| as neg.w leaves it: -$8000 stays $8000 (compared unsigned). */
-static uint16_t abs_speed(int16_t speed)
-{
-    uint16_t v = (uint16_t)speed;
-    return (v & 0x8000u) ? (uint16_t)(0u - v) : v;
-}
-
-/* A duration from a speed: base - |speed|, 0 when that is negative as a
- * word, shifted right (neg.w / addi.w / bpl / lsr.w). */
-static uint8_t rate(uint16_t speed, uint16_t base, unsigned shift)
-{
-    uint16_t d = (uint16_t)(base - speed);
-    if (d & 0x8000u)
-        d = 0;
-    return (uint8_t)(d >> shift);
-}
-
-/* The push duration: the ground speed made non-positive (positive speeds
- * negated, negative ones kept), + $800, 0 if negative, >> 6. */
-static uint8_t push_rate(int16_t ground_speed)
-{
-    uint16_t v = (uint16_t)ground_speed;
-    if (!(v & 0x8000u))
-        v = (uint16_t)(0u - v);
-    v = (uint16_t)(v + PUSH_RATE);
-    if (v & 0x8000u)
-        v = 0;
-    return (uint8_t)(v >> 6);
-}
+/* ---- the script steps (the ones all three games share: anim_steps.c) ----- */
 
 /* loc_134A6 / sub_163B8: show the entry at the script position and
  * advance, or act on the end code there (from end_min on). */
@@ -514,8 +470,8 @@ static int restart(spg_player *p, const s3_chr *c)
  * entry when the timer runs out. */
 static void fixed_script(spg_player *p, const s3_chr *c, unsigned script)
 {
-    set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
-    if (timer_runs(p))
+    spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
+    if (spg_anim_timer_runs(p))
         return;
     p->anim_timer = at(c, script, 0);
     step_script(p, c, script);
@@ -544,18 +500,18 @@ static void walk_run(spg_player *p, const s3_chr *c)
     a = (uint8_t)(a + 0x10u);
     if (a & 0x80u)
         flip = 3;
-    set_flip(p, (uint8_t)(flip ^ facing));
+    spg_anim_set_flip(p, (uint8_t)(flip ^ facing));
     if (p->status & SPG_STATUS_PUSHING) {
         /* loc_137CE / loc_1651C */
-        if (timer_runs(p))
+        if (spg_anim_timer_runs(p))
             return;
-        p->anim_timer = push_rate(p->ground_speed);
-        set_flip(p, facing);
+        p->anim_timer = spg_anim_push_rate(p->ground_speed);
+        spg_anim_set_flip(p, facing);
         step_script(p, c, c->push);
         return;
     }
     set = (uint8_t)((a >> 4) & 6u); /* 0, 2, 4, 6 */
-    speed = abs_speed(p->ground_speed);
+    speed = spg_anim_abs_speed(p->ground_speed);
     if (speed >= c->fast_speed) {
         script = c->fast;
         offset = (uint8_t)(set * c->fast_mul);
@@ -572,9 +528,9 @@ static void walk_run(spg_player *p, const s3_chr *c)
         fr = at(c, script, 1);
     }
     p->mapping_frame = (uint8_t)(fr + offset);
-    if (timer_runs(p))
+    if (spg_anim_timer_runs(p))
         return;
-    p->anim_timer = rate(speed, WALK_RATE, 8);
+    p->anim_timer = spg_anim_rate(speed, WALK_RATE, 8);
     p->anim_frame = (uint8_t)(p->anim_frame + 1u);
 }
 
@@ -583,11 +539,11 @@ static void sonic_roll(spg_player *p, const s3_chr *c)
 {
     uint16_t speed;
 
-    if (timer_runs(p))
+    if (spg_anim_timer_runs(p))
         return;
-    speed = abs_speed(p->ground_speed);
-    p->anim_timer = rate(speed, ROLL_RATE, 8);
-    set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
+    speed = spg_anim_abs_speed(p->ground_speed);
+    p->anim_timer = spg_anim_rate(speed, ROLL_RATE, 8);
+    spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
     step_script(p, c, speed >= RUN_SPEED ? SO_03 : SO_02);
 }
 
@@ -610,7 +566,7 @@ void spg_s3_animate(const spg_profile *profile, spg_player *p)
     else if (!tails)
         sonic_roll(p, c);
     else
-        (void)timer_runs(p);
+        (void)spg_anim_timer_runs(p);
     /* Tails' other header (id 4's $FD): after the timer test, the tail
      * angle from the speeds of the object a2 points to; the loaders
      * refuse the id (spg_anim_last_position).  Only the timer is

@@ -93,7 +93,6 @@ uint16_t spg_find_tile_sonic3(const spg_frame *f, int16_t x, int16_t y,
     uint32_t chunk = row * 128u + col;
     uint32_t tx, ty;
 
-    (void)f->profile;
     *slot = -1;
     if (chunk >= 16u * 128u)
         return 0;
