@@ -350,7 +350,75 @@ def moves():
     write("sonic3/s3/tails-flight-long", doc)
 
 
+# Sonic 2 scenarios only Sonic runs there, given to Sonic 3's Tails too (4 px
+# lower: his standing height radius is $0F): the balance probe at exactly
+# the boundary distance 12.
+TAILS_TOO = ["balance/edge-left-12px-facing", "balance/edge-right-12px-facing"]
+
+
+def tails_version(rel):
+    with open(os.path.join(ROOT, "scenarios", "sonic2", rel + ".yaml")) as f:
+        d = yaml.safe_load(f)
+    topic, name = rel.split("/")
+    st = dict(d["start"])
+    st["y"] = S2.num(st.get("y", 0)) + 4
+    doc = {
+        "name": "tails-" + name, "character": "tails",
+        "description": (
+            "Sonic 3 Tails over the map and input of the Sonic 2 scenario "
+            "sonic2/%s, 4 px lower (his height radius is $0F), whose "
+            "description (of Sonic) reads: %s" %
+            (rel, " ".join(str(d.get("description", "")).split()))),
+        "variant": d.get("variant", "normal"),
+        "tiles": d["tiles"], "map": d["map"], "start": st,
+        "bounds": d.get("bounds"), "input": d.get("input") or [],
+        "frames": d.get("frames"),
+    }
+    write("sonic3/%s/tails-%s" % (topic, name), doc)
+
+
+def boundaries():
+    """The y speed exactly at the release cap and at the flight's -$100."""
+    y = 300
+    flat = {"tiles": {"block": {"heights": "full", "angle": 0xFF}},
+            "map": {"origin": [0, 704], "legend": {"#": "block"},
+                    "rows": ["#" * 64] * 2}}
+    for ch, who in (("sonic", "Sonic"), ("tails", "Tails")):
+        pre = "" if ch == "sonic" else "tails-"
+        doc = dict(flat, name=pre + "press-at-release-cap", character=ch,
+                   description=(
+                       "Sonic 3 %s in the air, jumping, curled, with the y speed "
+                       "exactly at the release cap (-$400) and A newly pressed "
+                       "on frame 1: at or past the cap the press is the %s "
+                       "(below it only the cap test runs)." %
+                       (who, "insta-shield" if ch == "sonic" else "start of the flight")),
+                   start={"x": 300, "y": y, "in_air": True, "rolling": True,
+                          "jumping": True, "y_speed": -0x400},
+                   input=[{"frames": 1, "hold": ["a"]}, {"frames": 40}], frames=41)
+        write("sonic3/s3/" + doc["name"], doc)
+    doc = dict(flat, name="tails-rise-cap", character="tails",
+               description=(
+                   "Sonic 3 Tails in the air, not jumping (as after a spring), "
+                   "rising at -$1000: Tails_JumpHeight caps the rise at -$FC0 "
+                   "while spin_dash_flag is clear."),
+               start={"x": 300, "y": 600, "in_air": True, "y_speed": -0x1000},
+               input=[{"frames": 20}], frames=20)
+    write("sonic3/s3/" + doc["name"], doc)
+    doc = dict(flat, name="tails-climb-at-minus-100", character="tails",
+               description=(
+                   "Sonic 3 Tails flying (double_jump_flag 1, 100 frames left) "
+                   "with the y speed exactly -$100 when A is pressed: a climb "
+                   "starts (double_jump_flag 2) from -$100 on."),
+               start={"x": 300, "y": y, "in_air": True, "y_speed": -0x100,
+                      "double_jump_flag": 1, "double_jump_property": 100},
+               input=[{"frames": 1, "hold": ["a"]}, {"frames": 40}], frames=41)
+    write("sonic3/s3/" + doc["name"], doc)
+
+
 def main():
+    for rel in TAILS_TOO:
+        tails_version(rel)
+    boundaries()
     for path in sorted(glob.glob(os.path.join(ROOT, "scenarios", "sonic2", "**",
                                               "*.yaml"), recursive=True)):
         port(path)
