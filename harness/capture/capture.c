@@ -49,10 +49,7 @@ static int resolve(const capture_rom_desc *d, capture_addrs *a, FILE *err)
     if (d->game == SPG_GAME_SONIC3)
         return capture_s3_resolve(d, a, err);
     a->game = SPG_GAME_SONIC1;
-    struct {
-        const char *name;
-        uint32_t *dst;
-    } need[] = {
+    const capture_rom_need need[] = {
         { "SonicPlayer", &a->player_routine },
         { "Map_Sonic", &a->map_sonic },
         { "code_begin", &a->code_begin },
@@ -88,14 +85,7 @@ static int resolve(const capture_rom_desc *d, capture_addrs *a, FILE *err)
         { "v_zone", &a->zone },
         { "f_debugmode", &a->debugmode },
     };
-    int ok = 1;
-    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
-        if (capture_rom_sym(d, need[i].name, need[i].dst) != 0) {
-            fprintf(err, "ROM description '%s' has no address for %s\n",
-                    d->name, need[i].name);
-            ok = 0;
-        }
-    return ok ? 0 : -1;
+    return capture_rom_syms(d, need, sizeof need / sizeof need[0], err);
 }
 
 /* Sonic 2: the disassembly's names (roms.c). */
@@ -103,10 +93,7 @@ static int resolve_s2(const capture_rom_desc *d, capture_addrs *a, FILE *err)
 {
     struct capture_addrs_s2 *b = &a->s2;
     uint32_t ctrl1 = 0;
-    struct {
-        const char *name;
-        uint32_t *dst;
-    } need[] = {
+    const capture_rom_need need[] = {
         { "Obj01", &b->obj01 },
         { "Obj02", &b->obj02 },
         { "MapUnc_Sonic", &b->map_sonic },
@@ -160,14 +147,7 @@ static int resolve_s2(const capture_rom_desc *d, capture_addrs *a, FILE *err)
         { "Sound_Queue", &b->sound_queue },
         { "Debug_mode_flag", &b->debug_flag },
     };
-    int ok = 1;
-    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
-        if (capture_rom_sym(d, need[i].name, need[i].dst) != 0) {
-            fprintf(err, "ROM description '%s' has no address for %s\n",
-                    d->name, need[i].name);
-            ok = 0;
-        }
-    if (!ok)
+    if (capture_rom_syms(d, need, sizeof need / sizeof need[0], err) != 0)
         return -1;
     a->game = SPG_GAME_SONIC2;
     b->ctrl1 = ctrl1;

@@ -48,10 +48,7 @@ int capture_s3_resolve(const capture_rom_desc *d, capture_addrs *a, FILE *err)
 {
     struct capture_addrs_s3 *b = &a->s3;
     uint32_t header = 0, block_table = 0;
-    struct {
-        const char *name;
-        uint32_t *dst;
-    } need[] = {
+    const capture_rom_need need[] = {
         { "Obj_Sonic", &b->obj_sonic },
         { "Obj_Tails", &b->obj_tails },
         { "code_begin", &a->code_begin },
@@ -112,14 +109,7 @@ int capture_s3_resolve(const capture_rom_desc *d, capture_addrs *a, FILE *err)
         { "Competition_mode", &b->competition },
         { "Debug_mode_flag", &b->debug_flag },
     };
-    int ok = 1;
-    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
-        if (capture_rom_sym(d, need[i].name, need[i].dst) != 0) {
-            fprintf(err, "ROM description '%s' has no address for %s\n",
-                    d->name, need[i].name);
-            ok = 0;
-        }
-    if (!ok)
+    if (capture_rom_syms(d, need, sizeof need / sizeof need[0], err) != 0)
         return -1;
     a->game = SPG_GAME_SONIC3;
     b->level.header = header;

@@ -333,6 +333,19 @@ int capture_rom_sym(const capture_rom_desc *d, const char *name, uint32_t *out)
     return find_sym(d->common, d->common_count, name, out);
 }
 
+int capture_rom_syms(const capture_rom_desc *d, const capture_rom_need *need,
+                     size_t n, FILE *err)
+{
+    int ok = 1;
+    for (size_t i = 0; i < n; i++)
+        if (capture_rom_sym(d, need[i].name, need[i].dst) != 0) {
+            fprintf(err, "ROM description '%s' has no address for %s\n",
+                    d->name, need[i].name);
+            ok = 0;
+        }
+    return ok ? 0 : -1;
+}
+
 void capture_rom_list(FILE *f)
 {
     for (size_t i = 0; i < capture_rom_count; i++)

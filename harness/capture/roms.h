@@ -58,6 +58,17 @@ const capture_rom_desc *capture_rom_find(const char *md5_hex);
 /* Address of a symbol; -1 when the table has no such name. */
 int capture_rom_sym(const capture_rom_desc *d, const char *name, uint32_t *out);
 
+/* A symbol a capture needs and where its address goes. */
+typedef struct capture_rom_need {
+    const char *name;
+    uint32_t *dst;
+} capture_rom_need;
+
+/* capture_rom_sym for each of need[0..n): 0 when the description has them
+ * all; else -1, after one line on err per missing symbol. */
+int capture_rom_syms(const capture_rom_desc *d, const capture_rom_need *need,
+                     size_t n, FILE *err);
+
 /* Print "  <md5>  <name>" for every supported image. */
 void capture_rom_list(FILE *f);
 
