@@ -60,6 +60,18 @@ static inline void fixture_floor(fixture_map *fm)
     fm->map = m;
 }
 
+/* The fixture floor kept only from tile column tx0 to tx1 (a ledge). */
+static inline void fixture_cut_floor(fixture_map *fm, int tx0, int tx1)
+{
+    int i;
+    fixture_floor(fm);
+    for (i = 0; i < FLOOR_TILES_X; i++)
+        if (i < tx0 || i > tx1) {
+            fm->cells[i] = 0;
+            fm->cells[FLOOR_TILES_X + i] = 0;
+        }
+}
+
 /* A player standing on the fixture floor at pixel x. */
 static inline spg_player fixture_standing(const spg_profile *pr, int x)
 {

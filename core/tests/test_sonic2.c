@@ -279,17 +279,6 @@ static void test_no_ground_clamp(void)
 /* ---- Sonic_Balance (#8) ----------------------------------------------- */
 
 /* The fixture floor cut to tiles [tx0, tx1]. */
-static void cut_floor(fixture_map *fm, int tx0, int tx1)
-{
-    int i;
-    fixture_floor(fm);
-    for (i = 0; i < FLOOR_TILES_X; i++)
-        if (i < tx0 || i > tx1) {
-            fm->cells[i] = 0;
-            fm->cells[FLOOR_TILES_X + i] = 0;
-        }
-}
-
 /* One Sonic_Move at pixel x with the sensor buffers of the frame before. */
 static spg_player balance_at(const spg_profile *pr, const spg_map *m, int x,
                              uint8_t status, uint8_t buf1, uint8_t buf2)
@@ -319,7 +308,7 @@ static void test_balance(void)
     const uint8_t L = SPG_STATUS_FACING_LEFT;
     int x;
 
-    cut_floor(&fm, 0, 31);
+    fixture_cut_floor(&fm, 0, 31);
     /* The frame before leaves buffer 1 at 3 there (sensor B finds no
      * floor). */
     p = fixture_standing(&pr, 0x205);
@@ -346,7 +335,7 @@ static void test_balance(void)
     p = balance_at(&pr, &fm.map, 0x1FF, 0, 3, 0);
     CHECK_EQ(p.anim, S2_WAIT);
 
-    cut_floor(&fm, 32, 63);
+    fixture_cut_floor(&fm, 32, 63);
     p = balance_at(&pr, &fm.map, 0x1F9, L, 0, 3);
     CHECK_EQ(p.anim, S2_BALANCE2);
     CHECK_EQ(p.status & L, L);

@@ -210,17 +210,6 @@ static void test_slip_and_fall(void)
 
 /* ---- balance and the look delay (#9, #11) -------------------------------- */
 
-static void cut_floor(fixture_map *fm, int tx0, int tx1)
-{
-    int i;
-    fixture_floor(fm);
-    for (i = 0; i < FLOOR_TILES_X; i++)
-        if (i < tx0 || i > tx1) {
-            fm->cells[i] = 0;
-            fm->cells[FLOOR_TILES_X + i] = 0;
-        }
-}
-
 static spg_player balance_at(const spg_profile *pr, const spg_map *m, int x,
                              uint8_t status, uint8_t buf1, uint8_t buf2)
 {
@@ -249,7 +238,7 @@ static void test_balance(void)
     const uint8_t L = SPG_STATUS_FACING_LEFT;
     int x;
 
-    cut_floor(&fm, 0, 31);
+    fixture_cut_floor(&fm, 0, 31);
     for (x = 0x200; x <= 0x208; x++) {
         int far = x >= 0x206;
         p = balance_at(&s, &fm.map, x, L, 3, 0);
@@ -260,7 +249,7 @@ static void test_balance(void)
         CHECK_EQ(p.anim, BALANCE);
         CHECK_EQ(p.status & L, 0);
     }
-    cut_floor(&fm, 32, 63);
+    fixture_cut_floor(&fm, 32, 63);
     p = balance_at(&s, &fm.map, 0x1F9, 0, 0, 3);
     CHECK_EQ(p.anim, BALANCE2);
     CHECK_EQ(p.status & L, L);
