@@ -80,11 +80,16 @@ LDFLAGS_ALL = $(VARIANT_LDFLAGS) $(LDFLAGS)
 
 CORE_SRC := $(wildcard core/src/*.c)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
-HARNESS_SRC := $(wildcard harness/*.c) $(wildcard harness/capture/*.c) \
-	$(wildcard harness/fuzz/*.c)
-HARNESS_LIB_SRC := $(filter-out harness/main.c,$(HARNESS_SRC))
+# harness/: one folder per concern (harness/README.md); the layers, lowest
+# first: util, trace, games, scenario, check/interop/capture, fuzz, cli.
+# IO_SRC is everything below capture: what the fuzz targets link (no
+# unicorn).
+IO_SRC := $(foreach d,util trace games scenario check interop,$(wildcard harness/$(d)/*.c))
+HARNESS_SRC := $(IO_SRC) $(wildcard harness/capture/*.c) \
+	$(wildcard harness/fuzz/*.c) $(wildcard harness/cli/*.c)
+HARNESS_LIB_SRC := $(filter-out harness/cli/main.c,$(HARNESS_SRC))
 HARNESS_LIB_OBJ := $(HARNESS_LIB_SRC:%.c=$(BUILD)/obj/%.o)
-MAIN_OBJ := $(BUILD)/obj/harness/main.o
+MAIN_OBJ := $(BUILD)/obj/harness/cli/main.o
 
 CORE_TEST_SRC := $(wildcard core/tests/test_*.c)
 HARNESS_TEST_SRC := $(wildcard harness/tests/test_*.c)
@@ -98,7 +103,6 @@ TEST_BINS := $(CORE_TEST_SRC:core/tests/%.c=$(BUILD)/tests/%) \
 # modules only (not the CLI, not capture: no unicorn).
 FUZZ_TARGETS := $(patsubst fuzz/%.c,%,$(wildcard fuzz/*_fuzzer.c))
 FUZZ_COMMON_OBJ := $(BUILD)/obj/fuzz/fuzz_util.o $(BUILD)/obj/fuzz/movie_check.o
-IO_SRC := $(filter-out harness/main.c harness/cmd_%.c,$(wildcard harness/*.c))
 IO_OBJ := $(IO_SRC:%.c=$(BUILD)/obj/%.o)
 REPLAY_BINS := $(FUZZ_TARGETS:%=$(BUILD)/replay/%)
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(BUILD)/%)

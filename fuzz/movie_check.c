@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "import_movie.h"
+#include "interop/movie.h"
 
 /* Sum of the "frames: N" counts in a script; every step must have one. */
 static long script_frames(const char *text)

@@ -24,13 +24,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diff.h"
+#include "trace/diff.h"
 #include "fuzz.h"
-#include "scenario.h"
-#include "scenario_special.h"
-#include "export.h"
-#include "import_movie.h"
-#include "trace.h"
+#include "scenario/scenario.h"
+#include "scenario/special.h"
+#include "interop/vector.h"
+#include "interop/movie.h"
+#include "trace/trace.h"
 
 /* The longest bundled scenarios have 2000 frames; more only costs time. */
 #define CORE_FRAMES 2000

@@ -17,8 +17,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "scenario.h"
-#include "scenario_special.h"
+#include "scenario/scenario.h"
+#include "scenario/special.h"
 
 #define SIDE 16
 #define MASKS 16

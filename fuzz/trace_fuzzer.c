@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diff.h"
+#include "trace/diff.h"
 #include "fuzz.h"
-#include "trace.h"
+#include "trace/trace.h"
 
 static const char separator[] = "\n%%\n";
 

@@ -8,7 +8,7 @@ https://github.com/SingleStepTests/m68000 (the v1/*.json.bin files).
   extract  copy v1/*.json.bin out of a bare git mirror into a directory
   convert  decode .json.bin files, keep the tests whose generalised form is
            in --forms (one form per line, optionally "form<TAB>count"), and
-           write the line format that scripts/sst_run.c reads
+           write the line format that harness/tools/sst_run.c reads
   report   turn sst_run's per-form results (+ the forms/counts file) into
            the markdown table used in docs/emulator-audit.md
 

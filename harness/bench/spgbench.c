@@ -36,8 +36,8 @@
 #include "capture/capture.h"
 #include "capture/special_stage.h"
 #include "fuzz/gen.h"
-#include "scenario_special.h"
-#include "scenario.h"
+#include "scenario/special.h"
+#include "scenario/scenario.h"
 #include "spg/spg.h"
 
 typedef struct list {

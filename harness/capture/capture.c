@@ -10,8 +10,8 @@
 
 #include "capture/capture_s3.h"
 #include "capture/md5.h"
-#include "outfile.h"
-#include "trace.h"
+#include "util/outfile.h"
+#include "trace/trace.h"
 
 /* Object RAM layout of the player object (Sonic 1, both revisions). */
 enum {

@@ -29,8 +29,8 @@
 #include <stdio.h>
 
 #include "spg/spg.h"
-#include "scenario.h"
-#include "trace.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
 #include "capture/emu.h"
 #include "capture/level.h"
 #include "capture/roms.h"

@@ -2,7 +2,7 @@
  * m68kfix.c - run the 68000 forms Unicorn 2.0.1 gets wrong ourselves.
  * See m68kfix.h for the forms, the mechanism and its limits.
  */
-#include "m68kfix.h"
+#include "capture/m68kfix.h"
 
 #include <stddef.h>
 #include <string.h>

@@ -38,6 +38,6 @@ $(BUILD)/tests/test_m68kfix: $(M68KFIX_SELFTEST_BIN)
 $(BUILD)/tests/test_m68kfix: private CPPFLAGS += -DM68KFIX_SELFTEST_DIR='"$(M68KFIX_SELFTEST_DIR)"'
 
 sst-run: $(BUILD)/sst_run
-$(BUILD)/sst_run: scripts/sst_run.c harness/capture/m68kfix.c harness/capture/m68kform.c
+$(BUILD)/sst_run: harness/tools/sst_run.c harness/capture/m68kfix.c harness/capture/m68kform.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) -Iharness/capture $(UC_CFLAGS) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $^ $(UC_LIBS)
+	$(CC) $(CPPFLAGS_ALL) -Iharness $(UC_CFLAGS) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $^ $(UC_LIBS)

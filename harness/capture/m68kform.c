@@ -3,7 +3,7 @@
  * Written from the 68000 programmer's reference (opcode map); see
  * m68kform.h for the naming rules.
  */
-#include "m68kform.h"
+#include "capture/m68kform.h"
 
 #include <stdio.h>
 #include <string.h>

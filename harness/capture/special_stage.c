@@ -27,8 +27,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "scenario_special.h"
-#include "trace_special.h"
+#include "scenario/special.h"
+#include "trace/special.h"
 
 /* Player object fields object 09 uses (Sonic 1 object RAM). */
 enum {

@@ -7,7 +7,7 @@
 #define SPGSIM_CAPTURE_SPECIAL_STAGE_H
 
 #include "capture/capture.h"
-#include "trace.h"
+#include "trace/trace.h"
 
 /* Instruction words one special-stage frame may run (object 09, the item
  * animations, Sonic_Animate and friends run a few hundred). */

@@ -12,8 +12,8 @@
 #include <time.h>
 
 #include "fuzz/minimise.h"
-#include "outfile.h"
-#include "trace.h"
+#include "util/outfile.h"
+#include "trace/trace.h"
 
 /* Candidates the minimiser may run for one case. */
 #define MINIMISE_BUDGET 600

@@ -22,7 +22,7 @@
 
 #include "capture/capture.h"
 #include "fuzz/gen.h"
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 /* The original code, as the fuzzer sees it.  `open` makes the state one
  * worker thread uses (NULL on failure, with a message in msg); `run` fills

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 /* The swarm's features; a case's `features` has one bit per feature on. */
 enum {

@@ -15,7 +15,7 @@
 #include "capture/capture.h"
 #include "capture/m68kform.h"
 #include "capture/md5.h"
-#include "trace.h"
+#include "trace/trace.h"
 #include "selftest_rom.h"
 
 /* The image, its entry points and its address table: selftest_rom.h. */

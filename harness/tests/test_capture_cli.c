@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "test.h"
-#include "commands.h"
+#include "cli/commands.h"
 
 #ifndef CAPTURE_SELFTEST_DIR
 #error "CAPTURE_SELFTEST_DIR must name the directory of the assembled programs"

@@ -10,10 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "commands.h"
-#include "outfile.h"
-#include "scenario.h"
-#include "trace.h"
+#include "cli/commands.h"
+#include "util/outfile.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
 #include "test.h"
 #include "test_files.h"
 

@@ -11,8 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "scenario.h"
-#include "trace.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
 #include "test.h"
 #include "test_files.h"
 

@@ -20,8 +20,8 @@
 #include "selftest_rom.h"
 #include "fuzz/fuzz.h"
 #include "fuzz/gen.h"
-#include "outfile.h"
-#include "trace.h"
+#include "util/outfile.h"
+#include "trace/trace.h"
 
 /* ---- oracles -------------------------------------------------------------- */
 

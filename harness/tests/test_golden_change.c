@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "golden_change.h"
+#include "check/golden_change.h"
 #include "test.h"
 #include "test_files.h"
 

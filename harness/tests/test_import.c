@@ -11,9 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "commands.h"
-#include "import_movie.h"
-#include "scenario.h"
+#include "cli/commands.h"
+#include "interop/movie.h"
+#include "scenario/scenario.h"
 #include "spg/spg.h"
 #include "test.h"
 #include "test_files.h"

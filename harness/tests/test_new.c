@@ -11,8 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "commands.h"
-#include "scenario.h"
+#include "cli/commands.h"
+#include "scenario/scenario.h"
 #include "spg/spg.h"
 #include "test.h"
 #include "test_files.h"

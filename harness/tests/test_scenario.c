@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "scenario.h"
+#include "scenario/scenario.h"
 #include "test.h"
-#include "trace.h"
+#include "trace/trace.h"
 
 #define BAD "harness/tests/bad/"
 #define GOOD "harness/tests/good/"

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "scenario.h"
+#include "scenario/scenario.h"
 #include "test.h"
-#include "trace.h"
+#include "trace/trace.h"
 
 /* ---- helpers ------------------------------------------------------------ */
 

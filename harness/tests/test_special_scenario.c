@@ -11,14 +11,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "commands.h"
-#include "diff.h"
-#include "scenario.h"
-#include "scenario_special.h"
+#include "cli/commands.h"
+#include "trace/diff.h"
+#include "scenario/scenario.h"
+#include "scenario/special.h"
 #include "test.h"
 #include "test_files.h"
-#include "trace.h"
-#include "trace_special.h"
+#include "trace/trace.h"
+#include "trace/special.h"
 
 static char dir[] = "/tmp/spgsim-test-special-XXXXXX";
 

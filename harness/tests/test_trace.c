@@ -8,10 +8,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "commands.h"
-#include "diff.h"
-#include "outfile.h"
-#include "trace.h"
+#include "cli/commands.h"
+#include "trace/diff.h"
+#include "util/outfile.h"
+#include "trace/trace.h"
 #include "test.h"
 #include "test_files.h"
 

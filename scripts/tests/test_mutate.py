@@ -41,8 +41,8 @@ def load_module():
 MAKEFILE = """\
 BUILD ?= build
 OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard core/src/*.c))
-$(BUILD)/spgsim: $(OBJ) harness/main.c core/src/p.h
-\t$(CC) $(CFLAGS) -Icore/src -o $@ $(OBJ) harness/main.c
+$(BUILD)/spgsim: $(OBJ) harness/cli/main.c core/src/p.h
+\t$(CC) $(CFLAGS) -Icore/src -o $@ $(OBJ) harness/cli/main.c
 $(BUILD)/obj/%.o: %.c core/src/p.h
 \t@mkdir -p $(@D)
 \t$(CC) $(CFLAGS) -Icore/src -c -o $@ $<
@@ -187,7 +187,7 @@ def make_project(base):
     write(base, "core/src/p.h", P_H)
     write(base, "core/src/profile.c", PROFILE_C)
     write(base, "core/src/logic.c", LOGIC_C)
-    write(base, "harness/main.c", MAIN_C)
+    write(base, "harness/cli/main.c", MAIN_C)
     write(base, "scenarios/cases.txt", CASES)
     write(base, "golden/README", "goldens would be here\n")
     write(base, "scripts/mutate-equivalent.txt", EQUIV)
