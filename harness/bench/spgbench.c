@@ -257,7 +257,8 @@ static int bench_capture(const capture_rom *rom, scenario *const *sc, size_t n,
 
 int main(int argc, char **argv)
 {
-    const char *rom_paths[2] = {NULL, NULL};
+    /* one --rom per game at most; argc bounds them */
+    const char **rom_paths = calloc((size_t)argc, sizeof *rom_paths);
     int nrom = 0;
     double seconds = 1.0;
     int long_frames = 500, short_frames = 250, fuzz_cases = 100;
@@ -272,13 +273,8 @@ int main(int argc, char **argv)
         "[--short-frames N] [--fuzz-cases N] PATH...\n";
 
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--rom") == 0 && i + 1 < argc) {
-            if (nrom == 3) {
-                fputs("spgbench: at most three --rom (one per game)\n", stderr);
-                return 2;
-            }
+        if (strcmp(argv[i], "--rom") == 0 && i + 1 < argc)
             rom_paths[nrom++] = argv[++i];
-        }
         else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc)
             seconds = atof(argv[++i]);
         else if (strcmp(argv[i], "--long-frames") == 0 && i + 1 < argc)
@@ -309,16 +305,17 @@ int main(int argc, char **argv)
     /* The fuzz workload: the cases `spgsim fuzz` makes from seeds 1..N. */
     if (fuzz_cases < 1)
         fuzz_cases = 1;
-    /* fz: Sonic 1's cases, then (fz + fuzz_cases) Sonic 2's and
-     * (fz + 2 * fuzz_cases) Sonic 3's for the same seeds (either
-     * character, by seed), as `spgsim fuzz` makes them */
-    scenario *fz = calloc(3 * (size_t)fuzz_cases, sizeof *fz);
-    scenario **fzp = calloc(3 * (size_t)fuzz_cases, sizeof *fzp);
-    long long fuzz_frames_g[3] = {0, 0, 0};
-    if (!fz || !fzp)
+    /* fz: the cases of each registered game in turn (games/registry.c),
+     * fuzz_cases each, for the same seeds (either character, by seed),
+     * as `spgsim fuzz` makes them; the first game's are Sonic 1's */
+    size_t ngames = game_count();
+    scenario *fz = calloc(ngames * (size_t)fuzz_cases, sizeof *fz);
+    scenario **fzp = calloc(ngames * (size_t)fuzz_cases, sizeof *fzp);
+    long long *fuzz_frames_g = calloc(ngames, sizeof *fuzz_frames_g);
+    if (!fz || !fzp || !fuzz_frames_g || !rom_paths)
         return 2;
-    for (int g = 0; g < 3; g++) {
-        fuzz_gen_config cfg = {(spg_game)(SPG_GAME_SONIC1 + g), FUZZ_CHAR_ANY};
+    for (size_t g = 0; g < ngames; g++) {
+        fuzz_gen_config cfg = {game_at(g)->id, FUZZ_CHAR_ANY};
         for (int i = 0; i < fuzz_cases; i++) {
             fuzz_case_info info;
             scenario *c = &fz[g * fuzz_cases + i];
@@ -347,8 +344,8 @@ int main(int argc, char **argv)
     {
         unsigned long long ff;
         double fcpu, ffps = bench_core(fz, (size_t)fuzz_cases, rows, seconds, &ff, &fcpu);
-        printf("core, Sonic 1 fuzz cases (seeds 1..%d, %lld frames): %.0f cases/s, %.0f frames/s\n",
-               fuzz_cases, fuzz_frames_g[0],
+        printf("core, %s fuzz cases (seeds 1..%d, %lld frames): %.0f cases/s, %.0f frames/s\n",
+               game_at(0)->title, fuzz_cases, fuzz_frames_g[0],
                ffps * (double)fuzz_cases / (double)fuzz_frames_g[0],
                ffps);
     }
@@ -367,16 +364,17 @@ int main(int argc, char **argv)
             status = 2;
             break;
         }
-        /* Each ROM times the scenarios of its own game; the fuzz cases
-         * and the special stage are Sonic 1's. */
-        int gi = rom.addrs.game == SPG_GAME_SONIC3   ? 2
-                 : rom.addrs.game == SPG_GAME_SONIC2 ? 1
-                                                     : 0;
+        /* Each ROM times the scenarios and fuzz cases of its own game
+         * (gi: its place in the registry); the special stage goes with
+         * the game that has one. */
+        size_t gi = 0;
+        while (gi + 1 < ngames && game_at(gi) != rom.game)
+            gi++;
         printf("ROM %s: %s\n", rom.md5, rom.desc ? rom.desc->name : "?");
         for (size_t i = 0; i < l.count; i++) {
             if (sc[i].mode != SCENARIO_NORMAL)
                 continue; /* timed on their own below */
-            if ((int)sc[i].game != SPG_GAME_SONIC1 + gi)
+            if (scenario_game(&sc[i]) != rom.game)
                 continue;
             all[nall++] = &sc[i];
             suite_frames += sc[i].frames;
@@ -410,7 +408,7 @@ int main(int argc, char **argv)
             w[2].cut = short_frames;
             snprintf(w[3].what, sizeof w[3].what, "fuzz cases: seeds 1..%d, %lld frames",
                      fuzz_cases, fuzz_frames_g[gi]);
-            w[3].set = fzp + (size_t)gi * (size_t)fuzz_cases;
+            w[3].set = fzp + gi * (size_t)fuzz_cases;
             w[3].n = (size_t)fuzz_cases;
             w[3].cut = 0;
             printf("capture (original code under Unicorn), player frames/s, wall time [CPU time]:\n");
@@ -435,7 +433,7 @@ int main(int argc, char **argv)
             if (status == 0 && w[0].n > 0) {
                 printf("capture: %12.0f player frames/s  [CPU time: %.0f]  (whole suite, one "
                        "session; %llu frames)\n", w[0].new_.wall, w[0].new_.cpu, w[0].new_.frames);
-                if (gi == 0)
+                if (gi == 0) /* the core side above is every game's */
                     printf("ratio core/capture: %.1f  [CPU time: %.1f]\n", core_fps / w[0].new_.wall,
                            core_cpu_fps / w[0].new_.cpu);
             }
@@ -445,7 +443,8 @@ int main(int argc, char **argv)
                        w[3].new_.wall * (double)fuzz_cases / (double)ffr,
                        w[3].new_.cpu * (double)fuzz_cases / (double)ffr,
                        w[3].old.wall * (double)fuzz_cases / (double)ffr);
-            if (status == 0 && ss_frames > 0 && gi == 0) {
+            if (status == 0 && ss_frames > 0 &&
+                game_has(rom.game, GAME_SPECIAL_STAGE)) {
                 unsigned long long ssc_frames;
                 double ssc = bench_special_capture(&rom, sc, l.count, seconds, &ssc_frames);
                 if (ssc < 0)
@@ -469,10 +468,12 @@ int main(int argc, char **argv)
         scenario_free(&sc[i]);
         free(l.paths[i]);
     }
-    for (int i = 0; i < fuzz_cases; i++)
-        scenario_free(&fz[i]), scenario_free(&fz[fuzz_cases + i]);
+    for (size_t i = 0; i < ngames * (size_t)fuzz_cases; i++)
+        scenario_free(&fz[i]);
     free(fz);
     free(fzp);
+    free(fuzz_frames_g);
+    free(rom_paths);
     free(sc);
     free(l.paths);
     free(rows);

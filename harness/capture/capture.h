@@ -56,8 +56,8 @@ typedef struct capture_addrs {
     uint32_t anglebuffer, anglebuffer2;
     uint32_t playerctrl, lockctrl;
     uint32_t systemstack, debuguse, zone, debugmode;
-    int game;                  /* the description's game: 1, 2 or 3 */
-    /* Sonic 2 only (roms.c names them): where its player code and RAM
+    int game;                  /* the description's game (spg_game) */
+    /* Sonic 2 only (capture/sonic2.c resolves them): where its player code and RAM
      * differ from Sonic 1's.  The shared fields above hold Obj01
      * (player_routine), MainCharacter (player), the code range and the
      * three mask tables (level.angle_map etc.; no collision index in ROM). */
@@ -77,7 +77,7 @@ typedef struct capture_addrs {
         uint32_t emeralds, star_pole, system_stack;
         uint32_t debug_placement, debug_flag, zone;
     } s2;
-    /* Sonic 3 only (capture_s3.c): its player code, level and RAM. */
+    /* Sonic 3 only (capture/sonic3.c): its player code, level and RAM. */
     struct capture_addrs_s3 {
         level_addrs_s3 level;
         uint32_t obj_sonic, obj_tails;
@@ -101,6 +101,8 @@ typedef struct capture_rom {
     uint32_t size;
     char md5[33];
     const capture_rom_desc *desc;
+    const game_desc *game;               /* the image's game */
+    const struct capture_driver *driver; /* its game's (capture/driver.h) */
     capture_addrs addrs;
 } capture_rom;
 

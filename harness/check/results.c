@@ -103,12 +103,10 @@ static void json_str_array(FILE *f, char *const *v, int n)
     fputc(']', f);
 }
 
-static const char *game_name(spg_game g)
+static const char *game_name(const scenario *s)
 {
-    return g == SPG_GAME_SONIC1   ? "sonic1"
-           : g == SPG_GAME_SONIC2 ? "sonic2"
-           : g == SPG_GAME_SONIC3 ? "sonic3"
-                                  : NULL;
+    const game_desc *g = scenario_game(s);
+    return g ? g->name : NULL;
 }
 
 static void json_verifies(FILE *f, const check_result *r)
@@ -186,7 +184,7 @@ void results_write_json(FILE *f, const check_result *rs, const check_run *run)
         fputs(", \"topic\": ", f);
         json_str(f, r->topic);
         fputs(", \"game\": ", f);
-        json_str(f, r->loaded ? game_name(r->s.game) : NULL);
+        json_str(f, r->loaded ? game_name(&r->s) : NULL);
         fputs(", \"status\": ", f);
         json_str(f, check_status_names[r->status]);
         fprintf(f, ", \"seconds\": %.6f", r->seconds);

@@ -1,10 +1,10 @@
 /*
- * cmd_capture.c - spgsim capture: goldens from the original game's code.
+ * capture.c - spgsim capture: goldens from the original game's code.
  *
  *   spgsim capture --rom ROM [--rom ROM2] [-o FILE] [--log-forms FILE]
  *                  [--bench] [--per-frame] SCENARIO.yaml...
  *
- * One --rom per game (Sonic 1, Sonic 2): each scenario runs on the ROM of
+ * One --rom per game (any number of games): each scenario runs on the ROM of
  * its game; a scenario whose game has no ROM given is reported (exit 2),
  * never silently skipped.
  *
@@ -113,20 +113,33 @@ static char *golden_path(const char *path)
     return golden;
 }
 
-#define MAX_ROMS 4
-
 /* The loaded ROM for a game, or -1. */
-static int rom_for_game(const capture_rom *roms, int nroms, int game)
+static int rom_for_game(const capture_rom *roms, int nroms, const game_desc *g)
 {
     for (int r = 0; r < nroms; r++)
-        if (roms[r].addrs.game == game)
+        if (g == roms[r].game)
             return r;
     return -1;
 }
 
-int cmd_capture(int argc, char **argv)
+/* What cmd_capture allocates: one entry per --rom at most (argc bounds
+ * them), so any number of games fits. */
+typedef struct rom_set {
+    const char **paths;
+    capture_rom *roms;
+    capture_session **sessions;
+} rom_set;
+
+static void rom_set_free(rom_set *rs)
 {
-    const char *rom_paths[MAX_ROMS];
+    free(rs->paths);
+    free(rs->roms);
+    free(rs->sessions);
+}
+
+static int capture_main(int argc, char **argv, const rom_set *rs)
+{
+    const char **rom_paths = rs->paths;
     int nrom_paths = 0;
     const char *out_path = NULL, *forms_path = NULL;
     int bench = 0, per_frame = 0;
@@ -134,11 +147,6 @@ int cmd_capture(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--rom") == 0 && i + 1 < argc) {
-            if (nrom_paths == MAX_ROMS) {
-                fprintf(stderr, "spgsim capture: at most %d --rom\n",
-                        MAX_ROMS);
-                return 2;
-            }
             rom_paths[nrom_paths++] = argv[++i];
         } else if (strcmp(a, "-o") == 0 && i + 1 < argc) {
             out_path = argv[++i];
@@ -181,7 +189,7 @@ int cmd_capture(int argc, char **argv)
         return 2;
     }
 
-    capture_rom roms[MAX_ROMS];
+    capture_rom *roms = rs->roms;
     int nroms = 0;
     for (int r = 0; r < nrom_paths; r++) {
         if (capture_rom_load(rom_paths[r], &roms[nroms], stderr) != 0) {
@@ -189,11 +197,11 @@ int cmd_capture(int argc, char **argv)
                 capture_rom_free(&roms[k]);
             return 2;
         }
-        if (rom_for_game(roms, nroms, roms[nroms].addrs.game) >= 0) {
+        if (rom_for_game(roms, nroms, roms[nroms].game) >= 0) {
             fprintf(stderr,
-                    "spgsim capture: %s: a second ROM for sonic%d (one "
+                    "spgsim capture: %s: a second ROM for %s (one "
                     "--rom per game)\n",
-                    rom_paths[r], roms[nroms].addrs.game);
+                    rom_paths[r], roms[nroms].game->name);
             capture_rom_free(&roms[nroms]);
             for (int k = 0; k < nroms; k++)
                 capture_rom_free(&roms[k]);
@@ -205,7 +213,7 @@ int cmd_capture(int argc, char **argv)
     capture_forms forms;
     memset(&forms, 0, sizeof forms);
     capture_forms *log = forms_path && !bench ? &forms : NULL;
-    capture_session *sessions[MAX_ROMS] = {NULL, NULL, NULL, NULL};
+    capture_session **sessions = rs->sessions;
     int status = 0;
     int changes[3] = {0, 0, 0};
     long long total_frames = 0;
@@ -217,12 +225,12 @@ int cmd_capture(int argc, char **argv)
             status = 2;
             continue;
         }
-        int ri = rom_for_game(roms, nroms, (int)s.game);
+        int ri = rom_for_game(roms, nroms, scenario_game(&s));
         if (ri < 0) {
             fprintf(stderr,
-                    "%s: no ROM for game sonic%d was given (--rom); no "
+                    "%s: no ROM for game %s was given (--rom); no "
                     "golden written\n",
-                    path, (int)s.game);
+                    path, scenario_game(&s)->name);
             scenario_free(&s);
             status = 2;
             continue;
@@ -331,4 +339,18 @@ int cmd_capture(int argc, char **argv)
     for (int r = 0; r < nroms; r++)
         capture_rom_free(&roms[r]);
     return status;
+}
+
+int cmd_capture(int argc, char **argv)
+{
+    rom_set rs = {calloc((size_t)argc + 1, sizeof *rs.paths),
+                  calloc((size_t)argc + 1, sizeof *rs.roms),
+                  calloc((size_t)argc + 1, sizeof *rs.sessions)};
+    int rc = 2;
+    if (rs.paths && rs.roms && rs.sessions)
+        rc = capture_main(argc, argv, &rs);
+    else
+        fprintf(stderr, "spgsim capture: out of memory\n");
+    rom_set_free(&rs);
+    return rc;
 }

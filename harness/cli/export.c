@@ -93,11 +93,15 @@ static int export_one(const char *path, const char *dest, int bk2, int lead,
         free(topic);
         return named ? 2 : -1;
     }
-    if (s->game != SPG_GAME_SONIC1 && bk2) {
-        if (named)
-            fprintf(stderr, "%s: BizHawk movies are made for Sonic 1 "
-                            "scenarios only (this is a Sonic %d one; "
-                            "--format json exports it)\n", path, (int)s->game);
+    if (bk2 && !scenario_has(s, GAME_BK2)) {
+        if (named) {
+            char names[200];
+            game_names_with(GAME_BK2, names, sizeof names);
+            fprintf(stderr, "%s: BizHawk movies are made for game %s "
+                            "scenarios only (this is a %s one; "
+                            "--format json exports it)\n", path, names,
+                    scenario_game(s)->title);
+        }
         scenario_free(s);
         free(s);
         free(golden_path);

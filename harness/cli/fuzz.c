@@ -54,10 +54,21 @@ static void usage(FILE *f)
 /* The game of a loaded ROM (its description says which). */
 static spg_game rom_game(const capture_rom *rom)
 {
-    if (rom->desc && rom->desc->game == SPG_GAME_SONIC3)
-        return SPG_GAME_SONIC3;
-    return rom->desc && rom->desc->game == SPG_GAME_SONIC2 ? SPG_GAME_SONIC2
-                                                           : SPG_GAME_SONIC1;
+    return rom->game->id;
+}
+
+/* 0, or -1 after a message when the game has no such character (a
+ * character chosen with --character). */
+static int check_character(const fuzz_options *o, const char *what)
+{
+    const game_desc *g = game_of(o->gen.game);
+    if (o->gen.character == FUZZ_CHAR_ANY ||
+        game_character_name(g, (spg_character)o->gen.character) != NULL)
+        return 0;
+    fprintf(stderr, "spgsim fuzz: --character %s: %s is %s, which has no "
+                    "such character\n",
+            fuzz_character_name(o->gen.character), what, g->title);
+    return -1;
 }
 
 /* --fields: names of the sonic3 column set (a superset of the others) */
@@ -119,16 +130,17 @@ static int list_cases(const fuzz_options *opt)
         scenario_hash_hex(&s, hash);
         fuzz_features_string(info.features, feats, sizeof feats);
         /* A Sonic 1 line is as it always was (ci/determinism.sh). */
-        printf("%llu %s %d frames %ux%u tiles start=%s input=%s %s%s%s\n",
+        const game_desc *g = game_of(info.game);
+        printf("%llu %s %d frames %ux%u tiles start=%s input=%s %s%s%s%s%s\n",
                (unsigned long long)seed, hash, s.frames, (unsigned)s.map.width,
                (unsigned)s.map.height, fuzz_start_name(info.start),
                fuzz_input_name(info.input), feats,
-               info.game == SPG_GAME_SONIC2   ? " sonic2 "
-               : info.game == SPG_GAME_SONIC3 ? " sonic3 "
-                                              : "",
-               scenario_game_s2_on(info.game)
-                   ? fuzz_character_name(info.character)
-                   : "");
+               /* a game whose cases pick a character names both */
+               g->character_count > 1 ? " " : "",
+               g->character_count > 1 ? g->name : "",
+               g->character_count > 1 ? " " : "",
+               g->character_count > 1 ? fuzz_character_name(info.character)
+                                      : "");
         scenario_free(&s);
     }
     return 0;
@@ -150,7 +162,7 @@ int cmd_fuzz(int argc, char **argv)
     opt.minimise = 1;
     opt.write = 1;
     opt.log = stderr;
-    opt.gen.game = SPG_GAME_SONIC1;
+    opt.gen.game = game_at(0)->id; /* the first registered game */
     opt.gen.character = FUZZ_CHAR_ANY;
 
     for (int i = 1; i < argc; i++) {
@@ -172,16 +184,14 @@ int cmd_fuzz(int argc, char **argv)
             }
             i++;
         } else if (strcmp(a, "--game") == 0 && v) {
-            if (strcmp(v, "sonic1") == 0) {
-                opt.gen.game = SPG_GAME_SONIC1;
-            } else if (strcmp(v, "sonic2") == 0) {
-                opt.gen.game = SPG_GAME_SONIC2;
-            } else if (strcmp(v, "sonic3") == 0) {
-                opt.gen.game = SPG_GAME_SONIC3;
-            } else {
-                fprintf(stderr, "spgsim fuzz: --game needs sonic1, sonic2 or sonic3, not '%s'\n", v);
+            const game_desc *g = game_by_name(v);
+            if (g == NULL) {
+                char names[200];
+                game_names_with(0, names, sizeof names);
+                fprintf(stderr, "spgsim fuzz: --game needs %s, not '%s'\n", names, v);
                 return 2;
             }
+            opt.gen.game = g->id;
             game_given = 1;
             i++;
         } else if (strcmp(a, "--seed") == 0 && v) {
@@ -269,10 +279,8 @@ int cmd_fuzz(int argc, char **argv)
             opt.gen.game = rom_game(&lr);
             capture_rom_free(&lr);
         }
-        if (!scenario_game_s2_on(opt.gen.game) && opt.gen.character == SPG_CHAR_TAILS) {
-            fprintf(stderr, "spgsim fuzz: --character tails needs Sonic 2 or 3\n");
+        if (check_character(&opt, "the game") != 0)
             return 2;
-        }
         if (!have_cases)
             opt.cases = have_seed ? 1 : 100;
         return list_cases(&opt);
@@ -296,10 +304,7 @@ int cmd_fuzz(int argc, char **argv)
         return 2;
     /* The game comes from the ROM: its description says which. */
     opt.gen.game = rom_game(&rom);
-    if (!scenario_game_s2_on(opt.gen.game) && opt.gen.character == SPG_CHAR_TAILS) {
-        fprintf(stderr, "spgsim fuzz: --character tails needs a Sonic 2 or 3 ROM "
-                        "(%s is %s)\n",
-                rom_path, rom.desc ? rom.desc->name : "another game");
+    if (check_character(&opt, rom_path) != 0) {
         capture_rom_free(&rom);
         return 2;
     }

@@ -234,7 +234,9 @@ static void fmt_path(char *buf, size_t len, const char *root, const char *dir,
  * seed's). */
 static const char *reproduce_extra(const fuzz_options *o)
 {
-    if (!scenario_game_s2_on(o->gen.game) || o->gen.character == FUZZ_CHAR_ANY)
+    const game_desc *g = game_of(o->gen.game);
+    if (g == NULL || g->character_count < 2 ||
+        o->gen.character == FUZZ_CHAR_ANY)
         return "";
     return o->gen.character == SPG_CHAR_TAILS ? " --character tails"
                                               : " --character sonic";

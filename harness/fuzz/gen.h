@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "games/game.h"
 #include "scenario/scenario.h"
 
 /* The swarm's features; a case's `features` has one bit per feature on. */
@@ -79,7 +80,8 @@ typedef enum fuzz_input_style {
 /* Which cases to make: the game (from the ROM) and the character. */
 #define FUZZ_CHAR_ANY (-1) /* Sonic 2: Sonic or Tails, by seed */
 typedef struct fuzz_gen_config {
-    spg_game game;  /* SPG_GAME_SONIC1 or SPG_GAME_SONIC2 */
+    spg_game game;  /* a registered game (games/game.h); 0: the first
+                       registered one (Sonic 1) */
     int character;  /* FUZZ_CHAR_ANY, SPG_CHAR_SONIC or SPG_CHAR_TAILS
                        (Sonic 1: Sonic whatever it says) */
 } fuzz_gen_config;

@@ -14,13 +14,6 @@
 
 /* ---- JSON test vectors ---------------------------------------------------- */
 
-static const char *game_name(spg_game g)
-{
-    return g == SPG_GAME_SONIC1   ? "sonic1"
-           : g == SPG_GAME_SONIC2 ? "sonic2"
-           : g == SPG_GAME_SONIC3 ? "sonic3"
-                                  : "?";
-}
 
 static const char *variant_name(spg_variant v)
 {
@@ -38,7 +31,7 @@ static const char *variant_name(spg_variant v)
 #define FIELD(obj, name) \
     fprintf(f, "%s\"" #name "\": %ld", n++ ? ", " : "", (long)(obj)->name)
 
-static void json_profile(FILE *f, const spg_profile *p, spg_game game)
+static void json_profile(FILE *f, const spg_profile *p, const game_desc *game)
 {
     int n = 0;
     fputc('{', f);
@@ -72,12 +65,12 @@ static void json_profile(FILE *f, const spg_profile *p, spg_game game)
     FIELD(p, air_clamp_above_top_speed);
     FIELD(p, layout_tiles_x);
     FIELD(p, layout_tiles_y);
-    if (game == SPG_GAME_SONIC3) /* Sonic 1 and 2 vectors stay as they were */
+    if (game_has(game, GAME_S3_STATE)) /* other vectors stay as they were */
         FIELD(p, right_limit_offset);
     fputc('}', f);
 }
 
-static void json_player(FILE *f, const spg_player *p, spg_game game)
+static void json_player(FILE *f, const spg_player *p, const game_desc *game)
 {
     int n = 0;
     fputc('{', f);
@@ -97,13 +90,13 @@ static void json_player(FILE *f, const spg_player *p, spg_game game)
     FIELD(p, angle_buffer_1);
     FIELD(p, angle_buffer_2);
     FIELD(p, word_38);
-    if (game == SPG_GAME_SONIC2 || game == SPG_GAME_SONIC3) {
-        /* Sonic 2's own fields (Sonic 1 vectors stay as they were) */
+    if (game_has(game, GAME_PATHS)) {
+        /* the path and spindash fields (Sonic 1 vectors stay as they were) */
         FIELD(p, spindash_counter);
         FIELD(p, top_solid_bit);
         FIELD(p, lrb_solid_bit);
     }
-    if (game == SPG_GAME_SONIC3) {
+    if (game_has(game, GAME_S3_STATE)) {
         FIELD(p, double_jump_flag);
         FIELD(p, double_jump_property);
         FIELD(p, scroll_delay_counter);
@@ -131,16 +124,16 @@ static void json_masks(FILE *f, const scenario *s)
     fputs("\n  ]", f);
 }
 
-static void json_map(FILE *f, const spg_map *m, spg_game game)
+static void json_map(FILE *f, const spg_map *m, const game_desc *game)
 {
     fprintf(f, "{\"x0\": %d, \"y0\": %d, \"width\": %d, \"height\": %d,\n"
                "    \"limit_left\": %d, \"limit_right\": %d, "
                "\"limit_bottom\": %d,",
             m->x0, m->y0, m->width, m->height, m->limit_left, m->limit_right,
             m->limit_bottom);
-    /* the top limit: only Sonic 3 reads it (Sonic 1 and 2 vectors stay as
+    /* the top limit: only Sonic 3's code reads it (other vectors stay as
      * they were) */
-    if (game == SPG_GAME_SONIC3)
+    if (game_has(game, GAME_S3_STATE))
         fprintf(f, " \"limit_top\": %d,", m->limit_top);
     fputs("\n    \"cells\": [", f);
     for (int r = 0; r < m->height; r++) {
@@ -236,17 +229,17 @@ void export_vector_json(FILE *f, const scenario *s, const char *path,
     json_str(f, s->description);
     fprintf(f, ",\n  \"game\": \"%s\", \"character\": \"%s\", "
                "\"variant\": \"%s\", \"scenario_hash\": \"%s\",\n",
-            game_name(s->game),
+            scenario_game(s)->name,
             s->character == SPG_CHAR_TAILS ? "tails" : "sonic",
             variant_name(s->variant), hash);
     fputs("  \"profile\": ", f);
-    json_profile(f, &s->profile, s->game);
+    json_profile(f, &s->profile, scenario_game(s));
     fputs(",\n  \"masks\": ", f);
     json_masks(f, s);
     fputs(",\n  \"map\": ", f);
-    json_map(f, &s->map, s->game);
+    json_map(f, &s->map, scenario_game(s));
     fputs(",\n  \"start\": ", f);
-    json_player(f, &s->start, s->game);
+    json_player(f, &s->start, scenario_game(s));
     fprintf(f, ",\n  \"frames\": %d,\n  \"input\": ", s->frames);
     json_inputs(f, s);
     fputs(",\n  \"verifies\": ", f);

@@ -228,10 +228,11 @@ static int check_map(FILE *err, const scenario *s)
                       SCENARIO_LAYOUT_TILES_Y);
     uint16_t known = SPG_CELL_MASK | SPG_CELL_XFLIP | SPG_CELL_YFLIP |
                      SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID;
-    if (scenario_game_s2_on(s->game))
+    if (scenario_has(s, GAME_PATHS))
         known |= SPG_CELL_TOP_SOLID_2 | SPG_CELL_SIDE_SOLID_2;
-    if (s->cells2 && !scenario_game_s2_on(s->game))
-        return refuse(err, s, "secondary-path masks in a Sonic 1 scenario");
+    if (s->cells2 && !scenario_has(s, GAME_PATHS))
+        return refuse(err, s, "secondary-path masks in a game without two "
+                              "collision paths");
     if ((const uint8_t *)m->secondary_masks != s->cells2)
         return refuse(err, s, "map.secondary_masks does not point at cells2");
     for (int y = 0; y < m->height; y++)
@@ -271,7 +272,7 @@ static int check_start(FILE *err, const scenario *s)
                       (unsigned)p->status);
     /* Until the core has Sonic 2's animation tables (no script for the
      * default Walk id), a Sonic 2 start's animation bytes are not checked. */
-    int no_tables = scenario_game_s2_on(s->game) &&
+    int no_tables = scenario_has(s, GAME_PATHS) &&
                     spg_anim_last_position(&s->profile, 0) < 0;
     if (!no_tables && !scenario_anim_ok(&s->profile, p))
         return refuse(err, s,
@@ -286,7 +287,7 @@ static int check_start(FILE *err, const scenario *s)
         return refuse(err, s, "start jumping %u is not 0 or 1",
                       (unsigned)p->jumping);
     spg_player d = spg_player_default(&s->profile);
-    if (scenario_game_s2_on(s->game)) {
+    if (scenario_has(s, GAME_PATHS)) {
         if (!((p->top_solid_bit == 0x0C && p->lrb_solid_bit == 0x0D) ||
               (p->top_solid_bit == 0x0E && p->lrb_solid_bit == 0x0F)))
             return refuse(err, s,
@@ -297,9 +298,10 @@ static int check_start(FILE *err, const scenario *s)
     } else if (p->top_solid_bit != d.top_solid_bit ||
                p->lrb_solid_bit != d.lrb_solid_bit ||
                p->spindash_counter != 0) {
-        return refuse(err, s, "Sonic 2 start fields in a Sonic 1 scenario");
+        return refuse(err, s, "path or spindash start fields in a game "
+                              "without them");
     }
-    if (s->game == SPG_GAME_SONIC3) {
+    if (scenario_has(s, GAME_S3_STATE)) {
         if (p->word_38 & 0x80u)
             return refuse(err, s,
                           "start word_38 $%04X: Sonic 3's forced roll "
@@ -311,7 +313,8 @@ static int check_start(FILE *err, const scenario *s)
     } else if (p->double_jump_flag || p->double_jump_property ||
                p->scroll_delay_counter || p->frame_counter ||
                s->map.limit_top != 0) {
-        return refuse(err, s, "Sonic 3 start fields in a Sonic 1 or 2 scenario");
+        return refuse(err, s, "Sonic 3 start fields or a top limit in a game "
+                              "without them");
     }
     return 0;
 }
@@ -416,8 +419,8 @@ int scenario_check(const scenario *s, FILE *err)
     }
     if (s->mode != SCENARIO_NORMAL)
         return refuse(err, s, "unknown mode %d", (int)s->mode);
-    if (!(s->game == SPG_GAME_SONIC1 || scenario_game_s2_on(s->game)) ||
-        (s->character == SPG_CHAR_TAILS && !scenario_game_s2_on(s->game)) ||
+    const game_desc *g = scenario_game(s);
+    if (g == NULL || game_character_name(g, s->character) == NULL ||
         spg_profile_get(s->game, s->character, s->variant, &prof) != 0)
         return refuse(err, s, "unsupported game, character or variant");
     if (!profile_equal(&prof, &s->profile))

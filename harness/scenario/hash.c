@@ -134,8 +134,8 @@ static uint64_t compute_hash(const scenario *s)
         h_u8(&f, p->anim_timer);
         h_u8(&f, p->render_flags);
     }
-    if (scenario_game_s2_on(s->game)) {
-        /* Sonic 2 and 3 only (so no Sonic 1 hash changes): the secondary path's
+    if (scenario_has(s, GAME_PATHS)) {
+        /* Games with two paths only (so no Sonic 1 hash changes): the secondary path's
          * mask of every cell, numbered on from the masks above, those
          * masks, and the Sonic 2 start fields. */
         static const char ext[] = "sonic2";
@@ -157,8 +157,9 @@ static uint64_t compute_hash(const scenario *s)
         h_u8(&f, p->top_solid_bit);
         h_u8(&f, p->lrb_solid_bit);
     }
-    if (s->game == SPG_GAME_SONIC3) {
-        /* Sonic 3 only: its start fields and the top limit. */
+    if (scenario_has(s, GAME_S3_STATE)) {
+        /* Games with Sonic 3's state only: its start fields and the top
+         * limit. */
         static const char ext[] = "sonic3";
         h_bytes(&f, ext, sizeof ext);
         h_u8(&f, p->double_jump_flag);

@@ -34,10 +34,12 @@ static int load_bounds(sc_loader *L, const yaml_node_t *bd)
         /* Camera_min_Y_pos: only Sonic 3's player code reads it (Tails'
          * flight ceiling); -$100 there turns on the vertical wrap, which
          * the core does not reproduce. */
-        if (L->s->game != SPG_GAME_SONIC3)
-            return sc_fail(L, n,
-                           "top: only a Sonic 3 scenario (game: sonic3) has "
-                           "a top limit");
+        if (!scenario_has(L->s, GAME_S3_STATE)) {
+            char names[200];
+            game_names_with(GAME_S3_STATE, names, sizeof names);
+            return sc_fail(L, n, "top: only a game: %s scenario has a top "
+                                 "limit", names);
+        }
         if (sc_get_int(L, n, "top", -32768, 32767, &v))
             return -1;
         if (v == -0x100)
@@ -62,6 +64,23 @@ static int load_bounds(sc_loader *L, const yaml_node_t *bd)
         L->s->map.limit_bottom = (int16_t)v;
     }
     return 0;
+}
+
+/* `game:`: a registered game (games/registry.c) with every feature of
+ * `needs` (GAME_*), or NULL after the message. */
+static const game_desc *load_game(sc_loader *L, const yaml_node_t *n,
+                                  unsigned needs)
+{
+    const char *names[64];
+    size_t k = 0;
+    for (size_t i = 0; i < game_count() && k + 1 < sizeof names / sizeof names[0]; i++)
+        if (game_has(game_at(i), needs))
+            names[k++] = game_at(i)->name;
+    names[k] = NULL;
+    int i;
+    if (sc_get_enum(L, n, "game", names, &i))
+        return NULL;
+    return game_by_name(names[i]);
 }
 
 static const char *const button_names[] = {"up", "down", "left",  "right", "b",
@@ -250,10 +269,8 @@ static int load_special_root(sc_loader *L, const yaml_node_t *root)
                                        "frames",        "verifies",
                                        NULL};
     static const char *const req[] = {"name", "special_stage", NULL};
-    static const char *const games[] = {"sonic1", NULL};
     scenario *s = L->s;
     const yaml_node_t *n;
-    int i;
     if (sc_check_keys(L, root, "special-stage scenario", keys, req))
         return -1;
     s->mode = SCENARIO_SPECIAL_STAGE;
@@ -262,10 +279,18 @@ static int load_special_root(sc_loader *L, const yaml_node_t *root)
     if ((n = sc_get(L, root, "description")) &&
         sc_get_str(L, n, "description", 0, &s->description))
         return -1;
-    s->game = SPG_GAME_SONIC1;
+    /* the game with a special stage (the first such when `game:` is left
+     * out) */
+    const game_desc *g = NULL;
+    for (size_t k = 0; k < game_count() && !g; k++)
+        if (game_has(game_at(k), GAME_SPECIAL_STAGE))
+            g = game_at(k);
     if ((n = sc_get(L, root, "game")) &&
-        sc_get_enum(L, n, "game", games, &i))
+        (g = load_game(L, n, GAME_SPECIAL_STAGE)) == NULL)
         return -1;
+    if (g == NULL)
+        return sc_fail(L, root, "no game has a special stage");
+    s->game = g->id;
     if (sc_load_special(L, sc_get(L, root, "special_stage")))
         return -1;
     if (load_run(L, root))
@@ -284,11 +309,6 @@ static int load_root(sc_loader *L, const yaml_node_t *root)
         "frames", "verifies",    "mode",  NULL};
     static const char *const req[] = {"name", "game",  "tiles",
                                       "map",  "start", NULL};
-    static const char *const games[] = {"sonic1", "sonic2", "sonic3", NULL};
-    static const spg_game game_ids[] = {SPG_GAME_SONIC1, SPG_GAME_SONIC2,
-                                        SPG_GAME_SONIC3};
-    static const char *const chars[] = {"sonic", "tails", NULL};
-    static const spg_character char_ids[] = {SPG_CHAR_SONIC, SPG_CHAR_TAILS};
     static const char *const variants[] = {"normal", "speed_shoes",
                                            "underwater", NULL};
     static const spg_variant variant_ids[] = {
@@ -313,18 +333,48 @@ static int load_root(sc_loader *L, const yaml_node_t *root)
         return -1;
 
     const yaml_node_t *where = sc_get(L, root, "game");
-    if (sc_get_enum(L, where, "game", games, &i))
+    const game_desc *g = load_game(L, where, 0);
+    if (g == NULL)
         return -1;
-    s->game = game_ids[i];
-    s->character = SPG_CHAR_SONIC;
+    s->game = g->id;
+    s->character = g->characters[0].id;
     if ((n = sc_get(L, root, "character"))) {
-        if (sc_get_enum(L, n, "character", chars, &i))
+        const game_character *c = NULL;
+        if (sc_want_type(L, n, YAML_SCALAR_NODE, "character"))
             return -1;
-        s->character = char_ids[i];
-        if (s->character == SPG_CHAR_TAILS && !scenario_game_s2_on(s->game))
-            return sc_fail(L, n,
-                           "character: tails is a Sonic 2 and Sonic 3 "
-                           "player (give game: sonic2 or sonic3)");
+        if (!(c = game_character_by_name(g, sc_sval(n)))) {
+            /* another game's character, or none at all */
+            char names[200] = "";
+            size_t len = 0;
+            for (size_t k = 0; k < game_count(); k++)
+                if (game_character_by_name(game_at(k), sc_sval(n))) {
+                    int w = snprintf(names + len, sizeof names - len, "%s%s",
+                                     len ? " or " : "", game_at(k)->name);
+                    if (w > 0 && (size_t)w < sizeof names - len)
+                        len += (size_t)w;
+                }
+            if (len)
+                return sc_fail(L, n,
+                               "character: %s is not a %s player (give "
+                               "game: %s)",
+                               sc_sval(n), g->title, names);
+            /* no game has it: the message lists every character */
+            const char *all[64];
+            size_t na = 0;
+            for (size_t k = 0; k < game_count(); k++) {
+                const game_desc *gk = game_at(k);
+                for (int c2 = 0; c2 < gk->character_count && na < 63; c2++) {
+                    size_t d = 0;
+                    while (d < na && strcmp(all[d], gk->characters[c2].name))
+                        d++;
+                    if (d == na)
+                        all[na++] = gk->characters[c2].name;
+                }
+            }
+            all[na] = NULL;
+            return sc_get_enum(L, n, "character", all, &i);
+        }
+        s->character = c->id;
         where = n;
     }
     s->variant = SPG_VARIANT_NORMAL;
@@ -563,10 +613,17 @@ const trace_layout *scenario_layout(const scenario *s)
 {
     if (s->mode == SCENARIO_SPECIAL_STAGE)
         return &trace_layout_special;
-    if (s->game == SPG_GAME_SONIC3)
-        return &trace_layout_sonic3;
-    return s->game == SPG_GAME_SONIC2 ? &trace_layout_sonic2
-                                      : &trace_layout_normal;
+    return scenario_game(s)->layout;
+}
+
+const game_desc *scenario_game(const scenario *s)
+{
+    return game_of(s->game);
+}
+
+int scenario_has(const scenario *s, unsigned features)
+{
+    return game_has(game_of(s->game), features);
 }
 
 void scenario_run_core(const scenario *s, spg_player *rows)

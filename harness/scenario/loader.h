@@ -100,7 +100,13 @@ int sc_get_enum(sc_loader *L, const yaml_node_t *n, const char *what,
 int sc_get_str(sc_loader *L, const yaml_node_t *n, const char *what,
                int nonempty, char **out);
 
-/* Sections (scenario_map.c, scenario_start.c). */
+/* "key: only a game: sonic2 or sonic3 scenario has <what>": key, at node
+ * n, belongs to the games with feature `feature` (GAME_*) and the
+ * scenario's game is not one.  Returns -1. */
+int sc_fail_feature(sc_loader *L, const yaml_node_t *n, const char *key,
+                    unsigned feature, const char *what);
+
+/* Sections (map.c, start.c). */
 int sc_load_tiles(sc_loader *L, const yaml_node_t *tiles);
 int sc_load_map(sc_loader *L, const yaml_node_t *map);
 int sc_load_start(sc_loader *L, const yaml_node_t *start);

@@ -27,13 +27,11 @@ uint16_t sc_solidity_from_2(uint16_t bits)
                                                       : 0));
 }
 
-/* A Sonic 2 only key in a Sonic 1 scenario. */
-static int sonic2_only(sc_loader *L, const yaml_node_t *n, const char *key)
+/* A key of the secondary path in a game that has one path. */
+static int paths_only(sc_loader *L, const yaml_node_t *n, const char *key)
 {
-    return sc_fail(L, n,
-                   "%s: only a Sonic 2 or 3 scenario (game: sonic2 or sonic3) has a "
-                   "secondary collision path",
-                   key);
+    return sc_fail_feature(L, n, key, GAME_PATHS,
+                           "a secondary collision path");
 }
 
 static int get_solidity(sc_loader *L, const yaml_node_t *n, const char *what,
@@ -154,8 +152,8 @@ int sc_load_tiles(sc_loader *L, const yaml_node_t *tiles)
         const yaml_node_t *so2 = sc_get(L, v, "solidity2");
         if (so2) {
             uint16_t bits2;
-            if (!scenario_game_s2_on(L->s->game))
-                return sonic2_only(L, so2, "solidity2");
+            if (!scenario_has(L->s, GAME_PATHS))
+                return paths_only(L, so2, "solidity2");
             if (get_solidity(L, so2, "solidity2", &bits2))
                 return -1;
             t->solidity2 = sc_solidity_to_2(bits2);
@@ -323,16 +321,16 @@ static int load_legend(sc_loader *L, const yaml_node_t *legend)
             }
             const yaml_node_t *so2 = sc_get(L, v, "solidity2");
             if (so2) {
-                if (!scenario_game_s2_on(L->s->game))
-                    return sonic2_only(L, so2, "solidity2");
+                if (!scenario_has(L->s, GAME_PATHS))
+                    return paths_only(L, so2, "solidity2");
                 if (get_solidity(L, so2, "solidity2", &solidity2))
                     return -1;
                 solidity2 = sc_solidity_to_2(solidity2);
             }
             const yaml_node_t *t2 = sc_get(L, v, "tile2");
             if (t2) {
-                if (!scenario_game_s2_on(L->s->game))
-                    return sonic2_only(L, t2, "tile2");
+                if (!scenario_has(L->s, GAME_PATHS))
+                    return paths_only(L, t2, "tile2");
                 if ((ti2 = find_tile(L, t2)) < 0)
                     return -1;
             }
@@ -356,7 +354,7 @@ static int load_legend(sc_loader *L, const yaml_node_t *legend)
             }
         }
         word |= (uint16_t)(ti + 1) | solidity;
-        if (scenario_game_s2_on(L->s->game))
+        if (scenario_has(L->s, GAME_PATHS))
             word |= solidity2;
         sc_symbol *e = &L->symbols[slot_of(L, key)];
         e->key = key;

@@ -270,3 +270,12 @@ int sc_get_str(sc_loader *L, const yaml_node_t *n, const char *what,
     *out = d;
     return 0;
 }
+
+int sc_fail_feature(sc_loader *L, const yaml_node_t *n, const char *key,
+                    unsigned feature, const char *what)
+{
+    char names[200];
+    game_names_with(feature, names, sizeof names);
+    return sc_fail(L, n, "%s: only a game: %s scenario has %s", key, names,
+                   what);
+}

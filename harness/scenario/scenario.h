@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "spg/spg.h"
+#include "games/game.h"
 
 #define SCENARIO_MAX_MASKS 256
 #define SCENARIO_MAX_FRAMES 100000
@@ -204,17 +205,16 @@ int scenario_routine_ok(unsigned routine);
  */
 void scenario_run_core(const scenario *s, spg_player *rows);
 
-/* Whether game g has Sonic 2's object fields and characters (collision
- * path, spindash counter, Tails): Sonic 2 and Sonic 3. */
-static inline int scenario_game_s2_on(spg_game g)
-{
-    return g == SPG_GAME_SONIC2 || g == SPG_GAME_SONIC3;
-}
+/* The descriptor of the scenario's game (games/game.h); never NULL for
+ * a loaded or initialised scenario. */
+const game_desc *scenario_game(const scenario *s);
+
+/* Whether the scenario's game has every feature of `features` (GAME_*). */
+int scenario_has(const scenario *s, unsigned features);
 
 struct trace_layout;
-/* The column set of a scenario's traces: the special stage's, Sonic 2's
- * (the normal columns and the Sonic 2 fields), Sonic 3's (Sonic 2's and
- * the Sonic 3 fields) or the normal one. */
+/* The column set of a scenario's traces: the special stage's, or its
+ * game's (game_desc.layout). */
 const struct trace_layout *scenario_layout(const scenario *s);
 
 struct trace;

@@ -108,8 +108,10 @@ int scenario_special_problem(const scenario *s, char *msg, size_t len)
         snprintf(msg, len, "a special-stage scenario without its maze");
         return -1;
     }
-    if (s->game != SPG_GAME_SONIC1) {
-        snprintf(msg, len, "the special stage is Sonic 1's (game sonic1)");
+    if (!scenario_has(s, GAME_SPECIAL_STAGE)) {
+        char names[200];
+        game_names_with(GAME_SPECIAL_STAGE, names, sizeof names);
+        snprintf(msg, len, "only game %s has the special stage", names);
         return -1;
     }
     if (ss->width < 3 || ss->height < 3 || ss->width > SCENARIO_SS_MAX ||

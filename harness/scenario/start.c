@@ -136,14 +136,12 @@ static int load_sonic3(sc_loader *L, const yaml_node_t *st, spg_player *p)
                                          "double_jump_property",
                                          "scroll_delay_counter",
                                          "frame_counter"};
-    if (L->s->game != SPG_GAME_SONIC3) {
+    if (!scenario_has(L->s, GAME_S3_STATE)) {
         for (size_t i = 0; i < sizeof s3keys / sizeof s3keys[0]; i++) {
             const yaml_node_t *n = sc_get(L, st, s3keys[i]);
             if (n)
-                return sc_fail(L, n,
-                               "%s: only a Sonic 3 scenario (game: sonic3) "
-                               "has this field",
-                               s3keys[i]);
+                return sc_fail_feature(L, n, s3keys[i], GAME_S3_STATE,
+                                       "this field");
         }
         return 0;
     }
@@ -181,14 +179,12 @@ static int load_sonic3(sc_loader *L, const yaml_node_t *st, spg_player *p)
 static int load_sonic2(sc_loader *L, const yaml_node_t *st, spg_player *p)
 {
     static const char *const s2keys[] = {"path", "spindash_counter"};
-    if (!scenario_game_s2_on(L->s->game)) {
+    if (!scenario_has(L->s, GAME_PATHS)) {
         for (size_t i = 0; i < sizeof s2keys / sizeof s2keys[0]; i++) {
             const yaml_node_t *n = sc_get(L, st, s2keys[i]);
             if (n)
-                return sc_fail(L, n,
-                               "%s: only a Sonic 2 or 3 scenario (game: "
-                               "sonic2 or sonic3) has this field",
-                               s2keys[i]);
+                return sc_fail_feature(L, n, s2keys[i], GAME_PATHS,
+                                       "this field");
         }
         return 0;
     }

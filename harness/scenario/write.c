@@ -387,7 +387,7 @@ static void write_tiles(FILE *f, const scenario *s, const kinds *k)
         if (k->tile_solidity[t] != (SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID))
             fprintf(f, "    solidity: %s\n",
                     solidity_name(k->tile_solidity[t]));
-        if (scenario_game_s2_on(s->game) &&
+        if (scenario_has(s, GAME_PATHS) &&
             k->tile_solidity2[t] != to_2(k->tile_solidity[t]))
             fprintf(f, "    solidity2: %s\n",
                     solidity_name(from_2(k->tile_solidity2[t])));
@@ -409,7 +409,7 @@ static void write_map(FILE *f, const scenario *s, const kinds *k)
             int t2 = k->tile_of_mask[m2] - 1;
             uint16_t sol = c & (SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID);
             uint16_t sol2 = c & SOLID_2;
-            int s2 = scenario_game_s2_on(s->game);
+            int s2 = scenario_has(s, GAME_PATHS);
             /* what the loader gives solidity2 when it is left out */
             uint16_t sol2_default =
                 sol != k->tile_solidity[t] ? to_2(sol) : k->tile_solidity2[t];
@@ -532,7 +532,7 @@ static void write_start(FILE *f, const scenario *s)
         FIELD("mapping_frame: %u", (unsigned)p->mapping_frame);
     if (p->render_flags != d.render_flags)
         FIELD("render_flags: 0x%02X", (unsigned)p->render_flags);
-    if (scenario_game_s2_on(s->game) && p->top_solid_bit != d.top_solid_bit)
+    if (scenario_has(s, GAME_PATHS) && p->top_solid_bit != d.top_solid_bit)
         FIELD("path: %s", p->top_solid_bit == 0x0E ? "secondary" : "primary");
     if (p->spindash_counter)
         FIELD("spindash_counter: 0x%04X", (unsigned)p->spindash_counter);
@@ -657,16 +657,13 @@ int scenario_write_yaml(FILE *f, const scenario *s)
         }
     }
     if (s->mode == SCENARIO_SPECIAL_STAGE) {
-        fputs("mode: special_stage\ngame: sonic1\n\n", f);
+        fprintf(f, "mode: special_stage\ngame: %s\n\n", scenario_game(s)->name);
         scenario_special_write(f, s);
         fputc('\n', f);
     } else {
-        fprintf(f, "game: %s\ncharacter: %s\nvariant: %s\n\n",
-                s->game == SPG_GAME_SONIC3   ? "sonic3"
-                : s->game == SPG_GAME_SONIC2 ? "sonic2"
-                                             : "sonic1",
-                s->character == SPG_CHAR_TAILS ? "tails" : "sonic",
-                variants[s->variant]);
+        const game_desc *g = scenario_game(s);
+        fprintf(f, "game: %s\ncharacter: %s\nvariant: %s\n\n", g->name,
+                game_character_name(g, s->character), variants[s->variant]);
         write_tiles(f, s, k);
         fputc('\n', f);
         write_map(f, s, k);

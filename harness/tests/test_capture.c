@@ -145,7 +145,7 @@ static void test_rom_table(void)
     const capture_rom_desc *d2 = capture_rom_find("9feeb724052c39982d432a7851c98d3e");
     CHECK(d2 != NULL);
     if (d2) {
-        CHECK_EQ(d2->game, SPG_GAME_SONIC2);
+        CHECK(d2->game == game_of(SPG_GAME_SONIC2));
         CHECK_EQ(capture_rom_sym(d2, "Obj01", &a), 0);
         CHECK_EQ(a, 0x19F50);
         CHECK_EQ(capture_rom_sym(d2, "Obj02", &a), 0);
@@ -155,15 +155,24 @@ static void test_rom_table(void)
         CHECK_EQ(capture_rom_sym(d2, "SonicPlayer", &a), -1);
     }
     /* Every supported Sonic 1 description resolves completely. */
-    for (size_t i = 0; i < capture_rom_count; i++) {
-        if (capture_roms[i]->game == SPG_GAME_SONIC2 ||
-            capture_roms[i]->game == SPG_GAME_SONIC3)
-            continue;
+    const game_desc *g1 = game_of(SPG_GAME_SONIC1);
+    CHECK(g1 != NULL && g1->rom_count == 2);
+    for (size_t i = 0; g1 && i < g1->rom_count; i++) {
+        CHECK(g1->roms[i]->game == g1);
         for (size_t k = 0; k < NSYMS; k++)
-            CHECK_EQ(capture_rom_sym(capture_roms[i], syms[k].name, &a), 0);
+            CHECK_EQ(capture_rom_sym(g1->roms[i], syms[k].name, &a), 0);
         for (size_t k = 0; k < capture_s1_common_count; k++)
-            CHECK_EQ(capture_rom_sym(capture_roms[i], capture_s1_common_syms[k].name, &a), 0);
+            CHECK_EQ(capture_rom_sym(g1->roms[i], capture_s1_common_syms[k].name, &a), 0);
     }
+    /* every game's images name that game, and are found by their MD5 */
+    size_t images = 0;
+    for (size_t gi = 0; gi < game_count(); gi++)
+        for (size_t i = 0; i < game_at(gi)->rom_count; i++, images++) {
+            CHECK(game_at(gi)->roms[i]->game == game_at(gi));
+            CHECK(capture_rom_find(game_at(gi)->roms[i]->md5) ==
+                  game_at(gi)->roms[i]);
+        }
+    CHECK_EQ(images, 4);
 }
 
 /* The supported descriptions are consistent: on an image that holds a
@@ -178,10 +187,11 @@ static void test_supported_descs(void)
     CHECK(img != NULL);
     if (!img)
         return;
-    for (size_t i = 0; i < capture_rom_count; i++) {
-        const capture_rom_desc *d = capture_roms[i];
-        int s2 = d->game == SPG_GAME_SONIC2;
-        int s3 = d->game == SPG_GAME_SONIC3;
+    for (size_t gi = 0; gi < game_count(); gi++)
+    for (size_t i = 0; i < game_at(gi)->rom_count; i++) {
+        const capture_rom_desc *d = game_at(gi)->roms[i];
+        int s2 = d->game == game_of(SPG_GAME_SONIC2);
+        int s3 = d->game == game_of(SPG_GAME_SONIC3);
         size = s3 ? 0x200000 : s2 ? 0x100000 : 0x80000;
         CHECK_EQ(d->size, size);
         CHECK_EQ(strlen(d->md5), 32);

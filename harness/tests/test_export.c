@@ -364,8 +364,8 @@ static void test_sonic2(void)
     free(j);
     char *mv[] = {"export", "--format", "bk2", "-o", tp("s2.bk2"), spath, NULL};
     CHECK_EQ(run(6, mv, &err), 2);
-    CHECK(err && strstr(err, "two.yaml: BizHawk movies are made for Sonic 1 "
-                             "scenarios only"));
+    CHECK(err && strstr(err, "two.yaml: BizHawk movies are made for game "
+                             "sonic1 scenarios only (this is a Sonic 2 one"));
     CHECK(!exists(tp("s2.bk2")));
     free(err);
     char npath[256];

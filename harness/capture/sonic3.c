@@ -1,9 +1,9 @@
 /*
- * capture_s3.c - what the capture does differently for Sonic 3 (USA): its
- * symbols, the $4A-byte player object, the level and the quieting of the
- * rest of the game (docs/research/sonic3-differences.md, section 3).
+ * sonic3.c - the capture driver of Sonic 3 (USA): its symbols, the
+ * $4A-byte player object, the level (level_build_s3) and the quieting of
+ * the rest of the game (docs/research/sonic3-differences.md, section 3).
  */
-#include "capture/capture_s3.h"
+#include "capture/driver.h"
 
 #include <string.h>
 
@@ -44,7 +44,7 @@ enum {
 #define S3_MAP_SONIC 0x00140FE0u
 #define S3_MAP_TAILS 0x00143488u
 
-int capture_s3_resolve(const capture_rom_desc *d, capture_addrs *a, FILE *err)
+static int resolve(const capture_rom_desc *d, capture_addrs *a, FILE *err)
 {
     struct capture_addrs_s3 *b = &a->s3;
     uint32_t header = 0, block_table = 0;
@@ -111,7 +111,6 @@ int capture_s3_resolve(const capture_rom_desc *d, capture_addrs *a, FILE *err)
     };
     if (capture_rom_syms(d, need, sizeof need / sizeof need[0], err) != 0)
         return -1;
-    a->game = SPG_GAME_SONIC3;
     b->level.header = header;
     /* the packed rows after the 16 pairs of row pointers, inside
      * Level_layout_main ($FF8 bytes) */
@@ -129,7 +128,7 @@ int capture_s3_resolve(const capture_rom_desc *d, capture_addrs *a, FILE *err)
     return 0;
 }
 
-int capture_s3_build_level(emu *e, const capture_rom *rom, const scenario *s,
+static int build_level(emu *e, const capture_rom *rom, const scenario *s,
                            level_info *info, char *msg, size_t msglen)
 {
     return level_build_s3(e, &rom->addrs.s3.level, &s->map, info, msg, msglen);
@@ -249,31 +248,21 @@ static void write_player_s3(emu *e, const capture_rom *rom, const scenario *sc)
     emu_w8(e, a->s3.secondary_angle, p->angle_buffer_2);
 }
 
-void capture_s3_setup(emu *e, const capture_rom *rom, const scenario *s)
+static void setup(emu *e, const capture_rom *rom, const scenario *s)
 {
     quiet_game_s3(e, rom, s);
     write_player_s3(e, rom, s);
 }
 
-static int32_t s32_of(uint32_t v)
-{
-    return v >= 0x80000000u ? -(int32_t)(~v) - 1 : (int32_t)v;
-}
-
-static int16_t s16_of(uint16_t v)
-{
-    return (int16_t)(v >= 0x8000u ? (int32_t)v - 0x10000 : (int32_t)v);
-}
-
-void capture_s3_read(const emu *e, const capture_rom *rom, spg_player *p)
+static void read_player(const emu *e, const capture_rom *rom, spg_player *p)
 {
     uint32_t o = rom->addrs.player;
     memset(p, 0, sizeof *p);
-    p->x = s32_of(emu_r32(e, o + S3_X));
-    p->y = s32_of(emu_r32(e, o + S3_Y));
-    p->x_speed = s16_of(emu_r16(e, o + S3_X_VEL));
-    p->y_speed = s16_of(emu_r16(e, o + S3_Y_VEL));
-    p->ground_speed = s16_of(emu_r16(e, o + S3_GROUND_VEL));
+    p->x = capture_s32(emu_r32(e, o + S3_X));
+    p->y = capture_s32(emu_r32(e, o + S3_Y));
+    p->x_speed = capture_s16(emu_r16(e, o + S3_X_VEL));
+    p->y_speed = capture_s16(emu_r16(e, o + S3_Y_VEL));
+    p->ground_speed = capture_s16(emu_r16(e, o + S3_GROUND_VEL));
     p->height_radius = emu_r8(e, o + S3_Y_RADIUS);
     p->width_radius = emu_r8(e, o + S3_X_RADIUS);
     p->anim = emu_r8(e, o + S3_ANIM);
@@ -303,7 +292,7 @@ void capture_s3_read(const emu *e, const capture_rom *rom, spg_player *p)
  * response list and the DMA queue as the rest of the game's frame leaves
  * them (empty; DMA_queue_slot is a long pointer), the level loop's
  * addq.w #1,(Level_frame_counter).w, then the frame's buttons. */
-void capture_s3_frame(emu *e, const capture_rom *rom, spg_input in)
+static void frame(emu *e, const capture_rom *rom, spg_input in)
 {
     const struct capture_addrs_s3 *b = &rom->addrs.s3;
     emu_fill(e, b->sprite_input, 0, 0x400);
@@ -315,8 +304,14 @@ void capture_s3_frame(emu *e, const capture_rom *rom, spg_input in)
     emu_w8(e, b->ctrl1 + 1, in.pressed);
 }
 
-uint32_t capture_s3_routine(const capture_rom *rom, const scenario *s)
+static uint32_t routine(const capture_rom *rom, const scenario *s)
 {
     return s->character == SPG_CHAR_TAILS ? rom->addrs.s3.obj_tails
                                           : rom->addrs.s3.obj_sonic;
 }
+
+extern const game_desc game_sonic3;
+
+const capture_driver capture_sonic3 = {
+    &game_sonic3, resolve, build_level, setup, read_player, frame, routine,
+};

@@ -1,0 +1,160 @@
+/*
+ * game.h - a game is a descriptor: everything the harness must know about
+ * one game, in one place (harness/games/<game>.c), registered once
+ * (registry.c).
+ *
+ * The loader, the writer, the hash, the trace, capture, fuzz, export and
+ * `spgsim new` ask the descriptor what a game has; none of them compares
+ * game ids.  The core keeps its own single place that picks a game's
+ * functions (core/src/routines.c and the profiles).
+ *
+ * Layer: above util/ and trace/, below scenario/ and everything else.
+ * Everything here is data (the capture's code for a game is
+ * capture/<game>.c, found through capture/drivers.c).
+ */
+#ifndef SPGSIM_GAMES_GAME_H
+#define SPGSIM_GAMES_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "spg/spg.h"
+#include "trace/trace.h"
+
+/* ---- ROM descriptions (what capture needs from an image) ------------------ */
+
+typedef struct capture_sym {
+    const char *name;
+    uint32_t addr;
+} capture_sym;
+
+struct game_desc;
+
+/*
+ * One ROM image the capture can run: its MD5 and size, and a table of
+ * (symbol name, address) pairs for the routines, ROM tables and RAM
+ * variables the capture needs, read from the assembler's symbol table of
+ * the public disassembly.  The capture only ever looks addresses up by
+ * name, so a test can hand it a description of its own (a small 68000
+ * program standing in for the game).
+ */
+typedef struct capture_rom_desc {
+    const char *name;         /* e.g. "Sonic the Hedgehog (REV01)" */
+    const char *md5;          /* 32 lowercase hex digits; NULL: test image */
+    uint32_t size;            /* image size in bytes (0: any, tests only) */
+    const capture_sym *syms;  /* the address table of this image */
+    size_t sym_count;
+    const capture_sym *common; /* symbols shared with other images (may be
+                                  NULL); looked up after syms */
+    size_t common_count;
+    /* ROM addresses of instructions the player code runs that Unicorn
+     * 2.0.1 executes wrongly (memory-form asr.w).  Checked against the
+     * image at load time; the correction itself covers every address. */
+    const uint32_t *fix_addrs;
+    size_t fix_count;
+    /* The game whose player code the image holds (its capture driver,
+     * capture/drivers.c, writes the RAM).  NULL in a test's stand-in
+     * image: Sonic 1's layout. */
+    const struct game_desc *game;
+    /* Nonzero: the player code plays sounds through the Z80 (Sonic 3's
+     * Play_SFX), so the emulator answers the Z80 and I/O windows
+     * (EMU_SOUND_WINDOWS in capture/emu.h) instead of stopping there. */
+    int sound_windows;
+} capture_rom_desc;
+
+/* ---- the descriptor ---------------------------------------------------------- */
+
+/*
+ * What a game's scenarios hold beyond Sonic 1's, feature by feature.
+ * Each is a group of start fields, map keys and hashed state that comes
+ * and goes together (docs/scenario-format.md).
+ */
+enum {
+    /* The two collision paths and the object fields that go with them
+     * (Sonic 2 and later): `solidity2:` and `tile2:` in tiles and the
+     * legend, `path:` (top_solid_bit / lrb_solid_bit) and
+     * `spindash_counter:` in the start; a cell word has both paths'
+     * solidity bits.  Hashed after the rest as the "sonic2" group. */
+    GAME_PATHS = 1u << 0,
+    /* Sonic 3's object fields and level state: `double_jump_flag:`,
+     * `double_jump_property:`, `scroll_delay_counter:`, `frame_counter:`
+     * (Level_frame_counter) in the start, `top:` in the bounds; refused:
+     * a top limit of -$100 (the vertical wrap) and spin_dash_flag bit 7
+     * (the forced roll), which the core does not reproduce.  Hashed as the
+     * "sonic3" group; test vectors carry these fields and the profile's
+     * right_limit_offset. */
+    GAME_S3_STATE = 1u << 1,
+    /* Sonic 1's special stage (`mode: special_stage`). */
+    GAME_SPECIAL_STAGE = 1u << 2,
+    /* BizHawk movies (`export --format bk2`) are made for this game's
+     * scenarios. */
+    GAME_BK2 = 1u << 3
+};
+
+/* One character of a game: its name in the format and the core's id. */
+typedef struct game_character {
+    const char *name;       /* "sonic", "tails" */
+    spg_character id;
+} game_character;
+
+typedef struct game_desc {
+    const char *name;        /* the value of `game:` ("sonic2") */
+    const char *title;       /* in messages and descriptions ("Sonic 2") */
+    const char *full_title;  /* "Sonic the Hedgehog 2 (REV01)" */
+    spg_game id;             /* the core's game (spg_profile_get) */
+    unsigned features;       /* GAME_* */
+    /* The characters the format accepts, the default first. */
+    const game_character *characters;
+    int character_count;
+    /* The column set of its normal-stage traces (trace/trace.h). */
+    const trace_layout *layout;
+    /* The supported images, in order of preference (capture --rom). */
+    const capture_rom_desc *const *roms;
+    size_t rom_count;
+    /* `spgsim new`: the option that picks this game's template ("--sonic2";
+     * NULL: the template without an option), and the template itself,
+     * a commented scenario that loads and runs as written (topic/name is
+     * where it goes).  The special stage's, for a game with
+     * GAME_SPECIAL_STAGE (`--special-stage`). */
+    const char *new_flag;
+    void (*write_template)(FILE *f, const char *topic, const char *name);
+    void (*write_special_template)(FILE *f, const char *topic,
+                                   const char *name);
+} game_desc;
+
+/* ---- the registry -------------------------------------------------------- */
+
+/* The registered games in order (registry.c); game_at(i) for i below
+ * game_count(). */
+size_t game_count(void);
+const game_desc *game_at(size_t i);
+
+/* The game named `name` in the format, or NULL. */
+const game_desc *game_by_name(const char *name);
+
+/* The game of the core's id, or NULL. */
+const game_desc *game_of(spg_game id);
+
+/* Whether the game has every feature of `features` (GAME_*). */
+int game_has(const game_desc *g, unsigned features);
+
+/* The character of game g named `name`, or NULL. */
+const game_character *game_character_by_name(const game_desc *g,
+                                             const char *name);
+
+/* The name of character `id` in game g, or NULL when g has no such
+ * character. */
+const char *game_character_name(const game_desc *g, spg_character id);
+
+/* "sonic2 or sonic3": the `game:` names of the games with every feature of
+ * `features` (GAME_*), for messages; "none" when there are none. */
+void game_names_with(unsigned features, char *buf, size_t len);
+
+/* The ROM description whose MD5 matches, among every game's, or NULL. */
+const capture_rom_desc *game_rom_find(const char *md5_hex);
+
+/* Print "  <md5>  <name>" for every supported image of every game. */
+void game_rom_list(FILE *f);
+
+#endif /* SPGSIM_GAMES_GAME_H */

@@ -1,0 +1,191 @@
+/*
+ * sonic3.c - Sonic the Hedgehog 3 (1994, USA, the cartridge alone): the
+ * descriptor.  Sonic and Tails; the two collision paths and Sonic 3's
+ * object fields.
+ */
+#include "games/game.h"
+
+#include "trace/trace.h"
+
+extern const game_desc game_sonic3; /* below; registry.c lists it */
+
+/* ---- ROM descriptions ---------------------------------------------------- */
+
+/* Every address below was read from the symbol table the assembler prints
+ * for the public disassembly (sonicretro/skdisasm, its s3.asm); RAM addresses are the sign-extended
+ * short addresses the code uses ($FFFFxxxx). */
+/* Sonic the Hedgehog 3 (1994, USA), the cartridge alone.  Names are
+ * skdisasm's (docs/research/sonic3-differences.md, section 3). */
+static const capture_sym s3_syms[] = {
+    /* code */
+    { "Obj_Sonic", 0x00011BB8u },
+    { "Obj_Tails", 0x000143B2u },
+    { "code_begin", 0x00000206u },        /* EntryPoint */
+    { "code_end", 0x000704A0u },          /* AngleArray: the collision
+                                             tables follow the code the
+                                             player runs (MoveSprite
+                                             $191F6, TouchResponse $11168,
+                                             Play_SFX $160A) */
+    /* ROM tables the scenario's masks are written into */
+    { "AngleArray", 0x000704A0u },
+    { "HeightMaps", 0x000706A0u },
+    { "HeightMapsRot", 0x000726A0u },
+    /* RAM */
+    { "Chunk_table", 0xFFFF0000u },
+    { "Level_layout_header", 0xFFFF8000u },
+    { "Block_table", 0xFFFF9000u },       /* unused by the player code: the
+                                             capture keeps its block ->
+                                             mask word tables here */
+    { "Sprite_table_input", 0xFFFFAC00u },
+    { "Player_1", 0xFFFFB000u },
+    { "Collision_response_list", 0xFFFFE380u },
+    { "Camera_target_max_Y_pos", 0xFFFFEE12u },
+    { "Camera_min_X_pos", 0xFFFFEE14u },
+    { "Camera_max_X_pos", 0xFFFFEE16u },
+    { "Camera_min_Y_pos", 0xFFFFEE18u },
+    { "Camera_max_Y_pos", 0xFFFFEE1Au },
+    { "Distance_from_top", 0xFFFFEE2Cu },
+    { "Distance_from_top_P2", 0xFFFFEE2Eu },
+    { "Camera_Y_pos", 0xFFFFEE7Cu },
+    { "Screen_Y_wrap_value", 0xFFFFEEAAu },
+    { "Layout_row_index_mask", 0xFFFFEEAEu },
+    { "Ctrl_1", 0xFFFFF604u },            /* held, then pressed */
+    { "Water_level", 0xFFFFF646u },
+    { "Mean_water_level", 0xFFFFF648u },
+    { "Target_water_level", 0xFFFFF64Au },
+    { "Background_collision_flag", 0xFFFFF664u },
+    { "Disable_death_plane", 0xFFFFF665u },
+    { "Tails_CPU_idle_timer", 0xFFFFF702u },
+    { "Tails_CPU_routine", 0xFFFFF708u },
+    { "Water_flag", 0xFFFFF730u },
+    { "Flying_carrying_Sonic_flag", 0xFFFFF73Eu },
+    { "Max_speed", 0xFFFFF760u },
+    { "Acceleration", 0xFFFFF762u },
+    { "Deceleration", 0xFFFFF764u },
+    { "Primary_Angle", 0xFFFFF768u },
+    { "Secondary_Angle", 0xFFFFF76Au },
+    { "Boss_flag", 0xFFFFF7AAu },
+    { "Primary_collision_addr", 0xFFFFF7B4u },
+    { "Secondary_collision_addr", 0xFFFFF7B8u },
+    { "WindTunnel_flag", 0xFFFFF7C8u },
+    { "Ctrl_1_locked", 0xFFFFF7CAu },
+    { "DMA_queue", 0xFFFFFB00u },
+    { "DMA_queue_slot", 0xFFFFFBFCu },    /* a long pointer */
+    { "System_stack", 0xFFFFFE00u },
+    { "Level_frame_counter", 0xFFFFFE04u },
+    { "Debug_placement_mode", 0xFFFFFE08u },
+    { "Current_zone_and_act", 0xFFFFFE10u },
+    { "Life_count", 0xFFFFFE12u },
+    { "Super_Sonic_Knux_flag", 0xFFFFFE19u },
+    { "Last_star_post_hit", 0xFFFFFE2Au },
+    { "Max_speed_P2", 0xFFFFFEC0u },
+    { "Acceleration_P2", 0xFFFFFEC2u },
+    { "Deceleration_P2", 0xFFFFFEC4u },
+    { "Player_mode", 0xFFFFFF08u },
+    { "Chaos_emerald_count", 0xFFFFFFB0u },
+    { "Competition_mode", 0xFFFFFFD8u },
+    { "Debug_mode_flag", 0xFFFFFFFAu },
+};
+
+/* Memory-form asr.w the player frame can reach (docs/emulator-audit.md,
+ * section E): the steep-floor landings of Sonic_DoLevelCollision and
+ * Tails_DoLevelCollision, and the water entries of Sonic_InWater and
+ * Tails_Water (unreachable with Water_flag 0, corrected all the same). */
+static const uint32_t s3_fixes[] = {
+    0x00011F8Eu, 0x00011F92u, 0x00011F96u, /* Sonic_InWater */
+    0x00012EB4u,                           /* Sonic_DoLevelCollision */
+    0x000152D8u, 0x000152DCu, 0x000152E0u, /* Tails_Water */
+    0x0001601Au,                           /* Tails_DoLevelCollision */
+};
+
+static const capture_rom_desc s3_usa = {
+    "Sonic the Hedgehog 3 (USA)",
+    "d724ea4dd417fe330c9dcfd955c596b2",
+    0x200000u,
+    s3_syms, sizeof s3_syms / sizeof s3_syms[0],
+    NULL, 0,
+    s3_fixes, sizeof s3_fixes / sizeof s3_fixes[0],
+    &game_sonic3,
+    1, /* Play_SFX goes through the Z80 */
+};
+
+static const capture_rom_desc *const sonic3_roms[] = {&s3_usa};
+
+/* ---- spgsim new ------------------------------------------------------------- */
+
+static void write_template(FILE *f, const char *topic,
+                                  const char *name)
+{
+    fprintf(f,
+"# yaml-language-server: $schema=../../schema/scenario.schema.json\n"
+"# %s/%s - written by `spgsim new --sonic3`; the format is\n"
+"# docs/scenario-format.md (\"Sonic 3\").\n"
+"#\n"
+"#   spgsim run scenarios/%s/%s.yaml          the core's trace (CSV)\n"
+"#   spgsim capture --rom S3ROM scenarios/%s/%s.yaml   its golden, from\n"
+"#                                           Sonic 3's code\n"
+"#   spgsim check scenarios/%s/%s.yaml        compare the two\n"
+"#\n"
+"# As written: Sonic stands on a flat floor, jumps, presses A again in the\n"
+"# air (the insta-shield; Tails would fly) and lands.\n"
+"name: %s\n"
+"description: >\n"
+"  Sonic 3: Sonic jumps from a flat floor and presses A again in the air.\n"
+"game: sonic3            # sonic3 (Sonic the Hedgehog 3, USA)\n"
+"character: sonic        # sonic | tails\n"
+"variant: normal\n"
+"\n"
+"tiles:                  # named 16x16 masks\n"
+"  block:\n"
+"    heights: full       # full | empty | 16 column heights -128..127\n"
+"    angle: 0xFF         # 0..255; 0xFF = flat (angle from the sensor)\n"
+"    solidity: all       # all | top | sides | none (the primary path)\n"
+"\n"
+"map:\n"
+"  origin: [0, 640]      # level pixel of the first row's first cell\n"
+"  legend:               # symbols; '.' and ' ' are always empty\n"
+"    \"#\": block\n"
+"  rows:                 # one character per 16x16 cell\n"
+"    - \"................................\"\n"
+"    - \"................................\"\n"
+"    - \"................................\"\n"
+"    - \"################################\"   # top at y = 688\n"
+"\n"
+"start:\n"
+"  x: 96\n"
+"  y: 668                # Sonic (height radius 19): floor top - 20;\n"
+"                        # Tails (15): floor top - 16\n"
+"  # path: primary       # primary ($C/$D) | secondary ($E/$F)\n"
+"  # frame_counter: 0    # Level_frame_counter (+1 before each frame)\n"
+"  # double_jump_flag: 0 # object byte $2F\n"
+"  # double_jump_property: 0   # $25: Tails' flight timer\n"
+"  # scroll_delay_counter: 0   # $39: the look delay\n"
+"\n"
+"# bounds: {top: 0}     # Camera_min_Y_pos (not -256)\n"
+"\n"
+"input:                  # buttons: up down left right a b c start\n"
+"  - {frames: 8, hold: [a]}\n"
+"  - {frames: 6}\n"
+"  - {frames: 2, hold: [a]}\n"
+"  - {frames: 60}\n",
+            topic, name, topic, name, topic, name, topic, name, name);
+}
+
+/* ---- the descriptor ------------------------------------------------------- */
+
+static const game_character sonic3_characters[] = {{"sonic", SPG_CHAR_SONIC},
+                                                {"tails", SPG_CHAR_TAILS}};
+
+const game_desc game_sonic3 = {
+    "sonic3",
+    "Sonic 3",
+    "Sonic the Hedgehog 3 (USA)",
+    SPG_GAME_SONIC3,
+    GAME_PATHS | GAME_S3_STATE,
+    sonic3_characters, 2,
+    &trace_layout_sonic3,
+    sonic3_roms, sizeof sonic3_roms / sizeof sonic3_roms[0],
+    "--sonic3",
+    write_template,
+    NULL,
+};
