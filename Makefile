@@ -86,7 +86,8 @@ CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
 # unicorn).
 IO_SRC := $(foreach d,util trace games scenario check interop,$(wildcard harness/$(d)/*.c))
 HARNESS_SRC := $(IO_SRC) $(wildcard harness/capture/*.c) \
-	$(wildcard harness/fuzz/*.c) $(wildcard harness/cli/*.c)
+	$(wildcard harness/fuzz/*.c) $(wildcard harness/cli/*.c) \
+	$(filter-out harness/bench/spgbench.c,$(wildcard harness/bench/*.c))
 HARNESS_LIB_SRC := $(filter-out harness/cli/main.c,$(HARNESS_SRC))
 HARNESS_LIB_OBJ := $(HARNESS_LIB_SRC:%.c=$(BUILD)/obj/%.o)
 MAIN_OBJ := $(BUILD)/obj/harness/cli/main.o
@@ -207,6 +208,10 @@ check: all
 BENCH := $(BUILD)/spgbench
 $(BENCH): harness/bench/spgbench.c $(HLIB) $(LIB)
 	$(CC) $(CPPFLAGS_ALL) -Iharness $(YAML_CFLAGS) $(UC_CFLAGS) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) $(THREAD_LIBS) -lm
+
+# test_bench runs spgbench itself (with ROM paths that do not exist).
+$(BUILD)/tests/test_bench: $(BENCH)
+$(BUILD)/tests/test_bench: private CPPFLAGS += -DSPGBENCH='"$(BENCH)"'
 
 bench: all $(BENCH)
 	$(BENCH) $(if $(S1_ROM),--rom "$(S1_ROM)") $(if $(S2_ROM),--rom "$(S2_ROM)") $(if $(S3_ROM),--rom "$(S3_ROM)") scenarios

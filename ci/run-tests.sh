@@ -8,7 +8,8 @@
 #
 #   1. release build (gcc): unit tests, the conformance suite, the fuzz
 #      targets' corpora and regressions replayed (fuzz/replay.c) and run
-#      through the CLI (fuzz/replay-cli.sh)
+#      through the CLI (fuzz/replay-cli.sh), the code's layers
+#      (scripts/layers.py)
 #   2. the same under ASan + UBSan (VARIANT=san)
 #   3. determinism: traces and state hashes equal for gcc/clang x -O0/-O2
 #   4. tooling tests (report, bisect, schema) under /usr/bin/python3
@@ -76,6 +77,7 @@ run_group() {   # BUILD_DIR LABEL
 if build all tests; then
     run_group build release
     count "release fuzz inputs through the CLI" sh fuzz/replay-cli.sh build
+    count "layers: includes point down, no circles" /usr/bin/python3 scripts/layers.py --build build/obj
 fi
 if build VARIANT=san all tests; then
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 run_group build/san san

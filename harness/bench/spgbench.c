@@ -34,6 +34,7 @@
 #include <time.h>
 
 #include "capture/capture.h"
+#include "bench/plan.h"
 #include "capture/special_stage.h"
 #include "fuzz/gen.h"
 #include "scenario/special.h"
@@ -351,38 +352,25 @@ int main(int argc, char **argv)
     }
     printf("peak RSS after core side: %ld KiB\n", peak_rss_kib());
 
+    bench_fuzz_cases fzc = {fzp, fuzz_frames_g, fuzz_cases};
     for (int r = 0; r < nrom && status == 0; r++) {
         capture_rom rom;
-        scenario **all = calloc(l.count, sizeof *all), **longs = calloc(l.count, sizeof *longs);
-        size_t nlong = 0, nall = 0;
-        long long suite_frames = 0, long_total = 0;
-        if (!all || !longs)
-            return 2;
+        bench_rom_plan plan;
         if (capture_rom_load(rom_paths[r], &rom, stderr) != 0) {
-            free(all);
-            free(longs);
             status = 2;
             break;
         }
         /* Each ROM times the scenarios and fuzz cases of its own game
-         * (gi: its place in the registry); the special stage goes with
-         * the game that has one. */
-        size_t gi = 0;
-        while (gi + 1 < ngames && game_at(gi) != rom.game)
-            gi++;
-        printf("ROM %s: %s\n", rom.md5, rom.desc ? rom.desc->name : "?");
-        for (size_t i = 0; i < l.count; i++) {
-            if (sc[i].mode != SCENARIO_NORMAL)
-                continue; /* timed on their own below */
-            if (scenario_game(&sc[i]) != rom.game)
-                continue;
-            all[nall++] = &sc[i];
-            suite_frames += sc[i].frames;
-            if (sc[i].frames > long_frames) {
-                longs[nlong++] = &sc[i];
-                long_total += sc[i].frames;
-            }
+         * (bench/plan.c); the special stage goes with the game that has
+         * one. */
+        if (bench_plan_rom(&rom, sc, l.count, &fzc, long_frames, &plan) != 0) {
+            fprintf(stderr, "spgbench: out of memory\n");
+            capture_rom_free(&rom);
+            status = 2;
+            break;
         }
+        size_t gi = plan.game_index;
+        printf("ROM %s: %s\n", rom.md5, rom.desc ? rom.desc->name : "?");
         {
             struct {
                 char what[96];
@@ -392,24 +380,24 @@ int main(int argc, char **argv)
                 rate old, new_;
             } w[4];
             snprintf(w[0].what, sizeof w[0].what, "normal-stage suite: %zu scenarios, %lld frames",
-                     nall, suite_frames);
-            w[0].set = all;
-            w[0].n = nall;
+                     plan.nsuite, plan.suite_frames);
+            w[0].set = plan.suite;
+            w[0].n = plan.nsuite;
             w[0].cut = 0;
             snprintf(w[1].what, sizeof w[1].what, "long: %zu scenarios of > %d frames, %lld frames",
-                     nlong, long_frames, long_total);
-            w[1].set = longs;
-            w[1].n = nlong;
+                     plan.nlong, long_frames, plan.long_frames);
+            w[1].set = plan.longs;
+            w[1].n = plan.nlong;
             w[1].cut = 0;
             snprintf(w[2].what, sizeof w[2].what, "short cases: the long ones cut to %d frames",
                      short_frames);
-            w[2].set = longs;
-            w[2].n = nlong;
+            w[2].set = plan.longs;
+            w[2].n = plan.nlong;
             w[2].cut = short_frames;
             snprintf(w[3].what, sizeof w[3].what, "fuzz cases: seeds 1..%d, %lld frames",
-                     fuzz_cases, fuzz_frames_g[gi]);
-            w[3].set = fzp + gi * (size_t)fuzz_cases;
-            w[3].n = (size_t)fuzz_cases;
+                     fuzz_cases, plan.fuzz_frames);
+            w[3].set = plan.fuzz;
+            w[3].n = plan.nfuzz;
             w[3].cut = 0;
             printf("capture (original code under Unicorn), player frames/s, wall time [CPU time]:\n");
             printf("  %-48s %21s %21s %9s\n", "workload", "old: per frame", "new: session+driver",
@@ -437,14 +425,13 @@ int main(int argc, char **argv)
                     printf("ratio core/capture: %.1f  [CPU time: %.1f]\n", core_fps / w[0].new_.wall,
                            core_cpu_fps / w[0].new_.cpu);
             }
-            long long ffr = fuzz_frames_g[gi];
+            long long ffr = plan.fuzz_frames;
             if (status == 0 && w[3].n > 0)
                 printf("capture, fuzz cases: %.1f cases/s [CPU time: %.1f] (old way: %.1f)\n",
                        w[3].new_.wall * (double)fuzz_cases / (double)ffr,
                        w[3].new_.cpu * (double)fuzz_cases / (double)ffr,
                        w[3].old.wall * (double)fuzz_cases / (double)ffr);
-            if (status == 0 && ss_frames > 0 &&
-                game_has(rom.game, GAME_SPECIAL_STAGE)) {
+            if (status == 0 && ss_frames > 0 && plan.special_stage) {
                 unsigned long long ssc_frames;
                 double ssc = bench_special_capture(&rom, sc, l.count, seconds, &ssc_frames);
                 if (ssc < 0)
@@ -457,8 +444,7 @@ int main(int argc, char **argv)
                 printf("peak RSS after capture side: %ld KiB\n", peak_rss_kib());
             capture_rom_free(&rom);
         }
-        free(all);
-        free(longs);
+        bench_plan_free(&plan);
     }
     if (nrom == 0)
         printf("capture: skipped (no ROM; make bench S1_ROM=path/to/sonic1.bin "

@@ -71,7 +71,7 @@ static int check_character(const fuzz_options *o, const char *what)
     return -1;
 }
 
-/* --fields: names of the sonic3 column set (a superset of the others) */
+/* --fields: names of the widest column set (the others are prefixes) */
 static int parse_fields(const char *list, uint64_t *mask)
 {
     char name[64];
@@ -85,7 +85,7 @@ static int parse_fields(const char *list, uint64_t *mask)
         }
         memcpy(name, p, n);
         name[n] = '\0';
-        int c = trace_layout_column(&trace_layout_sonic3, name);
+        int c = trace_layout_column(fuzz_widest_layout(), name);
         if (c <= 0) {
             fprintf(stderr, "spgsim fuzz: --fields: '%s' is not a trace column\n", name);
             return -1;

@@ -13,93 +13,11 @@
 
 #include "fuzz/minimise.h"
 #include "util/outfile.h"
+#include "util/xalloc.h"
 #include "trace/trace.h"
 
 /* Candidates the minimiser may run for one case. */
 #define MINIMISE_BUDGET 600
-
-/* ---- scenarios ---------------------------------------------------------- */
-
-static char *dup_str(const char *s)
-{
-    if (!s)
-        return NULL;
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
-
-int fuzz_scenario_copy(scenario *dst, const scenario *src)
-{
-    size_t ncells = (size_t)src->map.width * src->map.height;
-    memcpy(dst, src, sizeof *dst);
-    dst->path = dup_str(src->path);
-    dst->name = dup_str(src->name);
-    dst->description = dup_str(src->description);
-    dst->cells = malloc(ncells ? ncells * sizeof *dst->cells : 1);
-    dst->cells2 = NULL;
-    if (src->cells2)
-        dst->cells2 = malloc(ncells ? ncells : 1);
-    dst->inputs = malloc(src->frames ? (size_t)src->frames * sizeof *dst->inputs : 1);
-    dst->verifies = NULL;
-    dst->verify_count = 0;
-    if ((src->path && !dst->path) || (src->name && !dst->name) ||
-        (src->description && !dst->description) || !dst->cells ||
-        (src->cells2 && !dst->cells2) || !dst->inputs) {
-        scenario_free(dst);
-        return -1;
-    }
-    if (ncells)
-        memcpy(dst->cells, src->cells, ncells * sizeof *dst->cells);
-    if (ncells && src->cells2)
-        memcpy(dst->cells2, src->cells2, ncells);
-    if (src->frames)
-        memcpy(dst->inputs, src->inputs, (size_t)src->frames * sizeof *dst->inputs);
-    dst->map.cells = dst->cells;
-    dst->map.masks = dst->masks;
-    dst->map.secondary_masks = dst->cells2;
-    return 0;
-}
-
-int fuzz_compare(const trace_layout *l, const spg_player *core,
-                 const spg_player *orig, int rows, fuzz_divergence *d)
-{
-    return fuzz_compare_columns(l, FUZZ_ALL_COLUMNS, core, orig, rows, d);
-}
-
-int fuzz_compare_columns(const trace_layout *l, uint64_t columns,
-                         const spg_player *core, const spg_player *orig,
-                         int rows, fuzz_divergence *d)
-{
-    int32_t a[TRACE_COLUMNS_SONIC3], b[TRACE_COLUMNS_SONIC3];
-    if (l != &trace_layout_sonic2 && l != &trace_layout_sonic3)
-        l = &trace_layout_normal;
-    for (int i = 0; i < rows; i++) {
-        if (memcmp(&core[i], &orig[i], sizeof core[i]) == 0)
-            continue; /* the common case; padding is zero in both */
-        trace_row_values_layout(l, i, &orig[i], a);
-        trace_row_values_layout(l, i, &core[i], b);
-        for (int c = 1; c < l->count; c++)
-            if (a[c] != b[c] && ((columns >> c) & 1u)) {
-                d->frame = i;
-                d->column = c;
-                d->expected = a[c];
-                d->actual = b[c];
-                return 1;
-            }
-    }
-    return 0;
-}
-
-const char *fuzz_column_name(int column)
-{
-    /* the sonic3 set: the normal and sonic2 ones with more on the end */
-    if (column < 0 || column >= trace_layout_sonic3.count)
-        return "?";
-    return trace_layout_sonic3.columns[column];
-}
 
 /* ---- the capture oracle ------------------------------------------------- */
 
@@ -276,14 +194,14 @@ static int write_case(shared *sh, void *worker, scenario *s,
              (unsigned long long)f->seed, reproduce_extra(o));
     free(s->name);
     free(s->description);
-    s->name = dup_str(name);
-    s->description = dup_str(desc);
+    s->name = str_dup(name);
+    s->description = str_dup(desc);
     if (!s->name || !s->description)
         return -1;
     fmt_path(spath, plen, o->out_root, "scenarios", name, "yaml");
     fmt_path(gpath, plen, o->out_root, "golden", name, "csv");
     free(s->path);
-    s->path = dup_str(spath);
+    s->path = str_dup(spath);
     if (!s->path)
         return -1;
 

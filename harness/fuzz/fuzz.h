@@ -21,6 +21,7 @@
 #include <stdio.h>
 
 #include "capture/capture.h"
+#include "fuzz/compare.h"
 #include "fuzz/gen.h"
 #include "scenario/scenario.h"
 
@@ -42,14 +43,6 @@ typedef struct fuzz_oracle {
 
 /* The capture as an oracle: arg is a loaded capture_rom. */
 fuzz_oracle fuzz_capture_oracle(const capture_rom *rom);
-
-/* Where two runs first differ. */
-typedef struct fuzz_divergence {
-    int frame;          /* trace row */
-    int column;         /* trace column index (fuzz_column_name) */
-    int32_t expected;   /* the original's value */
-    int32_t actual;     /* the core's value */
-} fuzz_divergence;
 
 typedef struct fuzz_options {
     uint64_t first_seed;
@@ -104,31 +97,5 @@ void fuzz_summary_free(fuzz_summary *s);
 /* Write the summary as JSON. */
 void fuzz_summary_json(FILE *f, const fuzz_options *opt,
                        const fuzz_oracle *oracle, const fuzz_summary *s);
-
-/*
- * Compare a core run with an oracle run of the same scenario in the
- * scenario's column set l (scenario_layout: Sonic 2's adds
- * spindash_counter, top_solid_bit, lrb_solid_bit; NULL: the normal one):
- * returns 1 and fills *d at the first divergent row and column, 0 when
- * all `rows` rows agree in every column of l.
- */
-int fuzz_compare(const trace_layout *l, const spg_player *core,
-                 const spg_player *orig, int rows, fuzz_divergence *d);
-
-/* The same over the columns whose bit is set in `columns` (bit c: column
- * c of l; FUZZ_ALL_COLUMNS: every one). */
-#define FUZZ_ALL_COLUMNS (~(uint64_t)0)
-int fuzz_compare_columns(const trace_layout *l, uint64_t columns,
-                         const spg_player *core, const spg_player *orig,
-                         int rows, fuzz_divergence *d);
-
-/* The name of trace column `column` (of the normal, sonic2 or sonic3 set:
- * each is a prefix of the next). */
-const char *fuzz_column_name(int column);
-
-/* Deep copy of a scenario (cells, secondary-path masks, inputs, strings;
- * no verifies).  Returns
- * 0 or -1 when out of memory. */
-int fuzz_scenario_copy(scenario *dst, const scenario *src);
 
 #endif /* SPGSIM_FUZZ_FUZZ_H */

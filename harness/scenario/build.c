@@ -10,15 +10,7 @@
 #include "scenario/scenario.h"
 #include "scenario/special.h"
 #include "trace/trace.h"
-
-static char *dup_str(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
+#include "util/xalloc.h"
 
 int scenario_init(scenario *s, const char *name, spg_game game,
                   spg_character character, spg_variant variant)
@@ -26,8 +18,8 @@ int scenario_init(scenario *s, const char *name, spg_game game,
     memset(s, 0, sizeof *s);
     if (spg_profile_get(game, character, variant, &s->profile) != 0)
         return -1;
-    s->name = dup_str(name);
-    s->path = dup_str(name);
+    s->name = str_dup(name);
+    s->path = str_dup(name);
     if (s->name == NULL || s->path == NULL) {
         scenario_free(s);
         return -1;

@@ -19,6 +19,7 @@
 
 #include "scenario/special.h"
 #include "trace/trace.h"
+#include "util/xalloc.h"
 
 #define MAX_VERIFIES 10000
 
@@ -489,15 +490,6 @@ static char *read_file(const char *path, size_t *len, FILE *err)
     return buf;
 }
 
-static char *dup_cstr(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
-
 int scenario_load_buffer(const char *name, const char *text, size_t len,
                          scenario *out, FILE *err)
 {
@@ -514,7 +506,7 @@ int scenario_load_buffer(const char *name, const char *text, size_t len,
     L->text_len = len;
     int rc = -1;
     yaml_parser_t parser;
-    out->path = dup_cstr(name);
+    out->path = str_dup(name);
     if (out->path == NULL) {
         fprintf(err, "%s: out of memory\n", name);
         goto done;
@@ -573,65 +565,4 @@ int scenario_load(const char *path, scenario *out, FILE *err)
     int rc = scenario_load_buffer(path, text, len, out, err);
     free(text);
     return rc;
-}
-
-void scenario_free(scenario *s)
-{
-    free(s->path);
-    free(s->name);
-    free(s->description);
-    free(s->cells);
-    free(s->cells2);
-    free(s->inputs);
-    for (int i = 0; i < s->verify_count; i++) {
-        free(s->verifies[i].id);
-        free(s->verifies[i].source);
-        free(s->verifies[i].quote);
-        free(s->verifies[i].field);
-        free(s->verifies[i].note);
-    }
-    free(s->verifies);
-    free(s->special);
-    memset(s, 0, sizeof *s);
-}
-
-int scenario_trace_core(const scenario *s, trace *out)
-{
-    if (s->mode == SCENARIO_SPECIAL_STAGE)
-        return scenario_special_trace_core(s, out);
-    spg_player *rows = malloc(((size_t)s->frames + 1) * sizeof *rows);
-    if (rows == NULL)
-        return -1;
-    scenario_run_core(s, rows);
-    int rc = trace_from_players_layout(out, scenario_layout(s), rows,
-                                       s->frames + 1);
-    free(rows);
-    return rc;
-}
-
-const trace_layout *scenario_layout(const scenario *s)
-{
-    if (s->mode == SCENARIO_SPECIAL_STAGE)
-        return &trace_layout_special;
-    return scenario_game(s)->layout;
-}
-
-const game_desc *scenario_game(const scenario *s)
-{
-    return game_of(s->game);
-}
-
-int scenario_has(const scenario *s, unsigned features)
-{
-    return game_has(game_of(s->game), features);
-}
-
-void scenario_run_core(const scenario *s, spg_player *rows)
-{
-    spg_player p = s->start;
-    rows[0] = p;
-    for (int i = 0; i < s->frames; i++) {
-        spg_step(&s->profile, &s->map, s->inputs[i], &p);
-        rows[i + 1] = p;
-    }
 }

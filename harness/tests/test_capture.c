@@ -1429,12 +1429,61 @@ static void test_sonic2_capture(void)
     capture_rom_free(&rom);
 }
 
+/* One ROM of every registered game at once, over blank images: each
+ * names its game and driver, and a session on it refuses a scenario of
+ * every other game before running anything, naming both games. */
+static void test_one_rom_per_game(void)
+{
+    size_t ng = game_count();
+    for (size_t g = 0; g < ng; g++) {
+        const capture_rom_desc *d = game_at(g)->roms[0];
+        uint8_t *img = calloc(1, d->size);
+        CHECK(img != NULL);
+        if (!img)
+            return;
+        for (size_t k = 0; k < d->fix_count; k++) {
+            img[d->fix_addrs[k]] = 0xE0;
+            img[d->fix_addrs[k] + 1] = 0xE8;
+        }
+        capture_rom rom;
+        CHECK_EQ(capture_rom_from_desc(img, d->size, d, &rom, stdout), 0);
+        free(img);
+        CHECK(rom.game == game_at(g));
+        CHECK(rom.driver != NULL);
+        CHECK_EQ(rom.addrs.game, game_at(g)->id);
+        capture_error err;
+        capture_session *cs = capture_session_open(&rom, NULL, 0, &err);
+        CHECK(cs != NULL);
+        for (size_t o = 0; cs && o < ng; o++) {
+            if (o == g)
+                continue;
+            scenario s;
+            CHECK_EQ(scenario_init(&s, "other", game_at(o)->id,
+                                   game_at(o)->characters[0].id,
+                                   SPG_VARIANT_NORMAL), 0);
+            CHECK_EQ(scenario_set_frames(&s, 2), 0);
+            spg_player rows[3];
+            CHECK_EQ(capture_session_run(cs, &s, rows, NULL, &err), -1);
+            CHECK_EQ(err.status, CAPTURE_ERR_LEVEL);
+            char want[200];
+            snprintf(want, sizeof want, "the scenario is for game %s, the ROM "
+                     "(%s) is a %s image", game_at(o)->name, d->name,
+                     game_at(g)->name);
+            CHECK(strstr(err.msg, want) != NULL);
+            scenario_free(&s);
+        }
+        capture_session_close(cs);
+        capture_rom_free(&rom);
+    }
+}
+
 int main(void)
 {
     load_image();
     RUN(test_md5);
     RUN(test_rom_table);
     RUN(test_supported_descs);
+    RUN(test_one_rom_per_game);
     RUN(test_desc_checks);
     RUN(test_rom_load_errors);
     RUN(test_ram_mapping);

@@ -8,15 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static char *dup_str(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
+#include "util/xalloc.h"
 
 int outfile_open(outfile *o, const char *path, FILE *err)
 {
@@ -27,7 +19,7 @@ int outfile_open(outfile *o, const char *path, FILE *err)
         o->f = stdout;
         return 0;
     }
-    o->path = dup_str(path);
+    o->path = str_dup(path);
     struct stat st;
     if (o->path != NULL && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
         /* A device, FIFO or the like: write to it, never rename over it. */
@@ -153,7 +145,7 @@ void outfile_abort(outfile *o)
 
 int outfile_mkdirs(const char *path, FILE *err)
 {
-    char *p = dup_str(path);
+    char *p = str_dup(path);
     if (p == NULL) {
         fprintf(err, "%s: out of memory\n", path);
         return -1;

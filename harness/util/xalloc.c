@@ -1,5 +1,5 @@
 /*
- * xalloc.c - allocation that cannot fail (it exits instead).
+ * xalloc.c - allocation that cannot fail (it exits instead), and str_dup.
  */
 #include "util/xalloc.h"
 
@@ -27,6 +27,17 @@ char *xstrdup(const char *s)
     size_t n = strlen(s) + 1;
     char *d = xrealloc(NULL, n);
     memcpy(d, s, n);
+    return d;
+}
+
+char *str_dup(const char *s)
+{
+    if (s == NULL)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
     return d;
 }
 

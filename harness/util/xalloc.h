@@ -9,6 +9,10 @@
 
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+
+/* A copy of s (NULL for NULL), or NULL when out of memory: for the
+ * library side, which reports instead of exiting. */
+char *str_dup(const char *s);
 /* printf into a new string. */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -1,0 +1,92 @@
+/*
+ * compare.c - what the run loop and the minimiser share, below both: the
+ * comparison of a core run with an oracle run, and a scenario's deep copy.
+ */
+#include "fuzz/compare.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/game.h"
+#include "util/xalloc.h"
+
+int fuzz_scenario_copy(scenario *dst, const scenario *src)
+{
+    size_t ncells = (size_t)src->map.width * src->map.height;
+    memcpy(dst, src, sizeof *dst);
+    dst->path = str_dup(src->path);
+    dst->name = str_dup(src->name);
+    dst->description = str_dup(src->description);
+    dst->cells = malloc(ncells ? ncells * sizeof *dst->cells : 1);
+    dst->cells2 = NULL;
+    if (src->cells2)
+        dst->cells2 = malloc(ncells ? ncells : 1);
+    dst->inputs = malloc(src->frames ? (size_t)src->frames * sizeof *dst->inputs : 1);
+    dst->verifies = NULL;
+    dst->verify_count = 0;
+    if ((src->path && !dst->path) || (src->name && !dst->name) ||
+        (src->description && !dst->description) || !dst->cells ||
+        (src->cells2 && !dst->cells2) || !dst->inputs) {
+        scenario_free(dst);
+        return -1;
+    }
+    if (ncells)
+        memcpy(dst->cells, src->cells, ncells * sizeof *dst->cells);
+    if (ncells && src->cells2)
+        memcpy(dst->cells2, src->cells2, ncells);
+    if (src->frames)
+        memcpy(dst->inputs, src->inputs, (size_t)src->frames * sizeof *dst->inputs);
+    dst->map.cells = dst->cells;
+    dst->map.masks = dst->masks;
+    dst->map.secondary_masks = dst->cells2;
+    return 0;
+}
+
+int fuzz_compare(const trace_layout *l, const spg_player *core,
+                 const spg_player *orig, int rows, fuzz_divergence *d)
+{
+    return fuzz_compare_columns(l, FUZZ_ALL_COLUMNS, core, orig, rows, d);
+}
+
+int fuzz_compare_columns(const trace_layout *l, uint64_t columns,
+                         const spg_player *core, const spg_player *orig,
+                         int rows, fuzz_divergence *d)
+{
+    int32_t a[TRACE_MAX_COLUMNS], b[TRACE_MAX_COLUMNS];
+    if (l == NULL || l == &trace_layout_special || l->count > TRACE_MAX_COLUMNS)
+        l = &trace_layout_normal;
+    for (int i = 0; i < rows; i++) {
+        if (memcmp(&core[i], &orig[i], sizeof core[i]) == 0)
+            continue; /* the common case; padding is zero in both */
+        trace_row_values_layout(l, i, &orig[i], a);
+        trace_row_values_layout(l, i, &core[i], b);
+        for (int c = 1; c < l->count; c++)
+            if (a[c] != b[c] && ((columns >> c) & 1u)) {
+                d->frame = i;
+                d->column = c;
+                d->expected = a[c];
+                d->actual = b[c];
+                return 1;
+            }
+    }
+    return 0;
+}
+
+const trace_layout *fuzz_widest_layout(void)
+{
+    const trace_layout *w = &trace_layout_normal;
+    for (size_t i = 0; i < game_count(); i++)
+        if (game_at(i)->layout->count > w->count)
+            w = game_at(i)->layout;
+    return w;
+}
+
+const char *fuzz_column_name(int column)
+{
+    /* every game's set is the normal one with more on the end */
+    const trace_layout *w = fuzz_widest_layout();
+    if (column < 0 || column >= w->count)
+        return "?";
+    return w->columns[column];
+}
+
