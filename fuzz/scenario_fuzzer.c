@@ -92,7 +92,7 @@ static void check_loaded(const scenario *s)
     }
 }
 
-/* What the special-stage loader promises (scenario_special.h). */
+/* What the special-stage loader promises (special.h). */
 static void check_loaded_special(const scenario *s)
 {
     const scenario_special *ss = s->special;

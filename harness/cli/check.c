@@ -1,5 +1,5 @@
 /*
- * cmd_check.c - `spgsim check [options] [PATH...]`: run every scenario
+ * check.c - `spgsim check [options] [PATH...]`: run every scenario
  * through the core (or take the trace another engine wrote, --actual-dir)
  * and compare it with the scenario's golden, column by name.
  *

@@ -1,5 +1,5 @@
 /*
- * cmd_diff.c - `spgsim diff [--fields LIST] [--all] [--context N]
+ * diff.c - `spgsim diff [--fields LIST] [--all] [--context N]
  * EXPECTED.csv ACTUAL.csv`: where two traces diverge, column by name.
  * Exit 0 same, 1 different, 2 error.
  */

@@ -1,5 +1,5 @@
 /*
- * cmd_export.c - `spgsim export [--format json|bk2] [-o FILE | --out-dir
+ * export.c - `spgsim export [--format json|bk2] [-o FILE | --out-dir
  * DIR] [--start N] SCENARIO|DIR...`: scenarios as test vectors other
  * engines read (docs/test-vectors.md) or as BizHawk movies of their inputs
  * (docs/movies.md).

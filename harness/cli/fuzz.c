@@ -1,5 +1,5 @@
 /*
- * cmd_fuzz.c - `spgsim fuzz`: differential fuzzing against the original.
+ * fuzz.c - `spgsim fuzz`: differential fuzzing against the original.
  */
 #include <errno.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * cmd_import.c - `spgsim import-inputs MOVIE [-o FILE] [--player 1|2]
+ * import.c - `spgsim import-inputs MOVIE [-o FILE] [--player 1|2]
  *                 [--start FRAME] [--frames N]`
  *
  * Turns the joypad input of a BizHawk .bk2 or Gens .gmv movie into a

@@ -1,5 +1,5 @@
 /*
- * cmd_run.c - `spgsim run SCENARIO.yaml [-o trace.csv]`: run a scenario
+ * run.c - `spgsim run SCENARIO.yaml [-o trace.csv]`: run a scenario
  * through the core and write its trace (stdout by default).
  */
 #include <stdlib.h>

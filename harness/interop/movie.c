@@ -1,6 +1,6 @@
 /*
- * import_movie.c - BizHawk .bk2 and Gens .gmv movies to joypad bytes
- * (see import_movie.h for the two formats).
+ * movie.c - BizHawk .bk2 and Gens .gmv movies to joypad bytes
+ * (see interop/movie.h for the two formats).
  *
  * The zip reader is deliberately small: it finds the end-of-central-
  * directory record, walks the central directory for the wanted entry, then

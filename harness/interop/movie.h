@@ -1,5 +1,5 @@
 /*
- * import_movie.h - reading joypad input out of emulator movie files, for
+ * movie.h - reading joypad input out of emulator movie files, for
  * `spgsim import-inputs` (harness/cli/import.c).
  *
  * Two formats are understood, recognised by their contents (not by the file

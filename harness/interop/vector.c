@@ -1,5 +1,5 @@
 /*
- * export.c - test vectors (JSON) and BizHawk movies (.bk2) of scenarios.
+ * vector.c - test vectors (JSON) and BizHawk movies (.bk2) of scenarios.
  */
 #include "interop/vector.h"
 

@@ -1,5 +1,5 @@
 /*
- * export.h - a scenario as something other tools read without our YAML
+ * vector.h - a scenario as something other tools read without our YAML
  * loader: a language-neutral JSON test vector (docs/test-vectors.md,
  * schema/vector.schema.json) and a BizHawk .bk2 movie of its inputs
  * (docs/movies.md).  Both are written from the loaded `scenario`.

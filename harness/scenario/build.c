@@ -1,5 +1,5 @@
 /*
- * scenario_build.c - scenarios built in memory (the fuzzer): initialising
+ * build.c - scenarios built in memory (the fuzzer): initialising
  * one, giving it a map and frames, trimming the map, and checking that the
  * scenario file format can hold it (scenario.h has the contract).
  */

@@ -1,8 +1,8 @@
 /*
- * scenario_hash.c - the scenario hash: what a golden's scenario_hash holds,
+ * hash.c - the scenario hash: what a golden's scenario_hash holds,
  * so `spgsim check` can tell a golden captured from another version of the
  * scenario.  A special-stage scenario's is scenario_special_hash
- * (scenario_special.c).
+ * (special.c).
  */
 #include <string.h>
 

@@ -1,10 +1,10 @@
 /*
- * scenario.c - load and check a scenario file (docs/scenario-format.md)
+ * load.c - load and check a scenario file (docs/scenario-format.md)
  * with libyaml's document API: the document, bounds, input and verifies.
- * The other sections are in scenario_map.c and scenario_start.c (and the
- * special stage's in scenario_special.c), the node
- * helpers in scenario_yaml.c; the hash is scenario_hash.c, scenarios built
- * in memory scenario_build.c and the writer scenario_write.c.
+ * The other sections are in map.c and start.c (and the
+ * special stage's in special.c), the node helpers in nodes.c; the hash is
+ * hash.c, scenarios built in memory build.c, the writer write.c, and
+ * what they all share (free, game, column set, core run) common.c.
  *
  * Every problem is reported once, as "file:line:col: message" with the
  * 1-based position of the offending YAML node, and the load fails as a
@@ -260,7 +260,7 @@ static int load_run(sc_loader *L, const yaml_node_t *root)
     return 0;
 }
 
-/* `mode: special_stage`: the special_stage section (scenario_special.c)
+/* `mode: special_stage`: the special_stage section (special.c)
  * instead of tiles, map and start; the rest as for the normal stage. */
 static int load_special_root(sc_loader *L, const yaml_node_t *root)
 {

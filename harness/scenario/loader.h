@@ -1,7 +1,6 @@
 /*
- * scenario_internal.h - what the parts of the scenario loader share
- * (scenario.c, scenario_yaml.c, scenario_map.c, scenario_start.c,
- * scenario_special.c): the loader's state and the node helpers that report
+ * loader.h - what the parts of the scenario loader share
+ * (load.c, nodes.c, map.c, start.c, special.c): the loader's state and the node helpers that report
  * "file:line:col: message".
  * Not for use outside the scenario module.
  */
@@ -112,7 +111,7 @@ int sc_load_map(sc_loader *L, const yaml_node_t *map);
 int sc_load_start(sc_loader *L, const yaml_node_t *start);
 
 /* The `special_stage:` section of a `mode: special_stage` scenario
- * (scenario_special.c): sets L->s->special (owned by the scenario). */
+ * (special.c): sets L->s->special (owned by the scenario). */
 int sc_load_special(sc_loader *L, const yaml_node_t *special_stage);
 
 #endif /* SPGSIM_SCENARIO_INTERNAL_H */

@@ -1,5 +1,5 @@
 /*
- * scenario_map.c - the scenario's `tiles:` (16x16 masks) and `map:`
+ * map.c - the scenario's `tiles:` (16x16 masks) and `map:`
  * (origin, legend, rows) sections (docs/scenario-format.md).
  */
 #include <stdlib.h>

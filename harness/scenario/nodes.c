@@ -1,5 +1,5 @@
 /*
- * scenario_yaml.c - the scenario loader's node helpers: errors as
+ * nodes.c - the scenario loader's node helpers: errors as
  * "file:line:col: message", key checks, integers, booleans, enums and
  * strings (docs/scenario-format.md).
  */

@@ -40,7 +40,7 @@ typedef enum scenario_mode {
     SCENARIO_SPECIAL_STAGE = 1  /* the Sonic 1 special stage (object 09) */
 } scenario_mode;
 
-struct scenario_special; /* scenario_special.h */
+struct scenario_special; /* special.h */
 
 /*
  * A scenario.  Every pointer is owned by the struct and released by
@@ -184,7 +184,7 @@ int scenario_check(const scenario *s, FILE *err);
  * two-character ones (cell_width: 2) beyond; the map keeps its place and
  * size (the hash covers them; see scenario_trim_map); start holds only the
  * fields that differ from their defaults.  A special-stage scenario gets
- * its maze as a literal block (scenario_special_write.c).  Returns 0, or
+ * its maze as a literal block (special_write.c).  Returns 0, or
  * -1 when
  * scenario_check refuses the scenario (then nothing is written) or a write
  * fails.

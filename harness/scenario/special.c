@@ -1,5 +1,5 @@
 /*
- * scenario_special.c - the `special_stage:` section of a scenario.
+ * special.c - the `special_stage:` section of a scenario.
  *
  *   special_stage:
  *     legend: {'x': glass2}     # optional: symbols beyond the defaults
@@ -16,7 +16,7 @@
  * not glass, so that the player can never leave the maze (outside it the
  * original would read unrelated RAM).  Errors are "file:line:col:
  * message" with the position of the offending node or maze symbol,
- * through the loader's node helpers (scenario_internal.h).
+ * through the loader's node helpers (loader.h).
  */
 #include "scenario/special.h"
 

@@ -1,9 +1,9 @@
 /*
- * scenario_special.h - the special-stage part of a scenario
+ * special.h - the special-stage part of a scenario
  * (`mode: special_stage`, docs/scenario-format.md "Special-stage
  * scenarios"): the maze through a legend, the start, the stage angle and
  * rotation; and running it through the core.  The section's loader,
- * sc_load_special, is the scenario loader's (scenario_internal.h).
+ * sc_load_special, is the scenario loader's (loader.h).
  */
 #ifndef SPGSIM_SCENARIO_SPECIAL_H
 #define SPGSIM_SCENARIO_SPECIAL_H

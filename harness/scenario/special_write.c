@@ -1,5 +1,5 @@
 /*
- * scenario_special_write.c - a special-stage scenario's `special_stage:`
+ * special_write.c - a special-stage scenario's `special_stage:`
  * section written back as YAML (docs/scenario-format.md, "Special-stage
  * scenarios"), and the check that the format can hold the scenario:
  * scenario_check and scenario_write_yaml call these for

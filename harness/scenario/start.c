@@ -1,5 +1,5 @@
 /*
- * scenario_start.c - the scenario's `start:` section: the player object
+ * start.c - the scenario's `start:` section: the player object
  * the first trace row shows (docs/scenario-format.md).
  *
  * Every traced field can be given, each on its own: position and speeds,

@@ -1,5 +1,5 @@
 /*
- * scenario_write.c - write a scenario as a scenario file
+ * write.c - write a scenario as a scenario file
  * (docs/scenario-format.md) that loads back to the same hash and the same
  * core trace: what the fuzzer writes for each divergence it keeps.
  *

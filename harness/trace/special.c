@@ -1,5 +1,5 @@
 /*
- * trace_special.c - the special-stage trace columns.
+ * special.c - the special-stage trace columns.
  *
  * Every value the original keeps from frame to frame is a column, except
  * the 16 KiB layout and the 256-byte item buffer, which appear as a count

@@ -1,5 +1,5 @@
 /*
- * trace_special.h - the special-stage trace columns (docs/trace-format.md,
+ * special.h - the special-stage trace columns (docs/trace-format.md,
  * "Special-stage traces"): one row from an spg_ss_state, the same for the
  * core run and the capture.
  */

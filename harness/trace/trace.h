@@ -1,6 +1,6 @@
 /*
  * trace.h - the one trace format (docs/trace-format.md): writing rows from
- * spg_player (or, with the special stage's column set, trace_special.h),
+ * spg_player (or, with the special stage's column set, trace/special.h),
  * reading traces back for diffs.
  *
  * The writer produces a column set's columns in order: for the normal
@@ -33,7 +33,7 @@ extern const char *const trace_columns[TRACE_COLUMNS];
 /*
  * A column set: which state the rows of a trace we write describe.
  * Normal-stage traces (spg_player) use trace_layout_normal and write no
- * header line for it; special-stage traces (trace_special.c) use
+ * header line for it; special-stage traces (trace/special.c) use
  * trace_layout_special and say so in a "# columns: special_stage" header
  * line.
  */
@@ -44,7 +44,7 @@ typedef struct trace_layout {
 } trace_layout;
 
 extern const trace_layout trace_layout_normal;
-extern const trace_layout trace_layout_special; /* trace_special.c */
+extern const trace_layout trace_layout_special; /* trace/special.c */
 /* Sonic 2: the normal columns, then spindash_counter, top_solid_bit and
  * lrb_solid_bit ("# columns: sonic2"). */
 #define TRACE_COLUMNS_SONIC2 (TRACE_COLUMNS + 3)
