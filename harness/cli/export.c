@@ -248,9 +248,14 @@ int cmd_export(int argc, char **argv)
                         "skipped (export supports normal-stage scenarios "
                         "only)\n", skipped, skipped == 1 ? "" : "s");
     if (skipped_s2)
-        fprintf(stderr, "spgsim export: %zu Sonic 2 scenario%s skipped "
-                        "(BizHawk movies are made for Sonic 1 only)\n",
-                skipped_s2, skipped_s2 == 1 ? "" : "s");
+    {
+        char names[200];
+        game_names_with(GAME_BK2, names, sizeof names);
+        fprintf(stderr, "spgsim export: %zu scenario%s of other games "
+                        "skipped (BizHawk movies are made for game %s "
+                        "only)\n",
+                skipped_s2, skipped_s2 == 1 ? "" : "s", names);
+    }
 out:
     suite_list_free(&pl);
     suite_list_free(&args);

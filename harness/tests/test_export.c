@@ -377,8 +377,8 @@ static void test_sonic2(void)
     CHECK_EQ(run(6, dir, &err), 0);
     CHECK(exists(tp("s2m/n/vec.bk2")));
     CHECK(!exists(tp("s2m/t/two.bk2")));
-    CHECK(err && strstr(err, "1 Sonic 2 scenario skipped (BizHawk movies "
-                             "are made for Sonic 1 only)"));
+    CHECK(err && strstr(err, "1 scenario of other games skipped (BizHawk "
+                             "movies are made for game sonic1 only)"));
     free(err);
 }
 
