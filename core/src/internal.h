@@ -23,6 +23,10 @@
  *   sonic3.c     Sonic 3's routines where their shape differs from Sonic 2's
  *   routines.c   the per-game routine tables (spg_routines_get)
  *   profile.c    game profiles, defaults
+ *
+ * The special stage (object 09, spg/special.h) has its own folder,
+ * core/src/special/, and its own private header, special/internal.h,
+ * which lists its files; it uses trig.c and m68k.h from here.
  */
 #ifndef SPG_INTERNAL_H
 #define SPG_INTERNAL_H

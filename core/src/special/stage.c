@@ -1,12 +1,15 @@
 /*
- * special.c - object 09, Sonic in the special stage (SonicSpecial).
+ * core/src/special/: Sonic 1's special stage, object 09 in the rotating
+ * maze (spg/special.h); the normal stage's player is in core/src/.
+ *
+ * special/stage.c - object 09, Sonic in the special stage (SonicSpecial).
  *
  * One play frame, as Obj09_ChkDebug runs it: clear the last block, then
  * by the "in air" status bit as it stands at the start of the frame either
  * Obj09_OnWall (Obj09_Jump, Obj09_Move, Obj09_Fall) or Obj09_InAir
  * (Obj09_Move, Obj09_Fall); then Obj09_ChkItems, Obj09_ChkItems2,
  * SpeedToPos, the stage angle update v_ssangle += v_ssrotate and
- * Sonic_Animate (special_anim.c).  The exit routines animate too.
+ * Sonic_Animate (animate.c).  The exit routines animate too.
  *
  * The maze never moves: every tile check looks at the unrotated layout.
  * Only the directions turn with the snapped stage angle (angle & $FC):
@@ -14,7 +17,7 @@
  * along the movement angle -((angle + $20) & $C0), the nearest quarter
  * turn.
  */
-#include "special_internal.h"
+#include "internal.h"
 
 /* The byte angle (high byte of v_ssangle). */
 static uint8_t stage_angle_byte(const spg_ss_state *s)

@@ -1,17 +1,19 @@
 /*
- * special_internal.h - what the special-stage modules share (private).
+ * special/internal.h - what the special stage's modules share (private).
+ * core/src/special/ is Sonic 1's special stage: object 09 in the rotating
+ * maze (spg_ss_*, spg/special.h).
  *
- * special.c   object 09: the frame, the jump, Obj09_Move, Obj09_Fall, the
+ * stage.c     object 09: the frame, the jump, Obj09_Move, Obj09_Fall, the
  *             tile checks, SpeedToPos, the exit routines
- * special_items.c  Obj09_ChkItems (rings, 1-up, emeralds, ghost blocks),
+ * items.c     Obj09_ChkItems (rings, 1-up, emeralds, ghost blocks),
  *             Obj09_ChkItems2 (bumper, GOAL, UP/DOWN, R, glass) and
  *             SS_AniItems with its slots
- * special_anim.c  Sonic_Animate as object 09 runs it (the roll)
+ * animate.c   Sonic_Animate as object 09 runs it (the roll)
  */
 #ifndef SPG_SPECIAL_INTERNAL_H
 #define SPG_SPECIAL_INTERNAL_H
 
-#include "internal.h"
+#include "../internal.h"
 #include "spg/special.h"
 
 /* Constants of object 09 (the guide's names where it has them). */
