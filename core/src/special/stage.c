@@ -11,11 +11,11 @@
  * SpeedToPos, the stage angle update v_ssangle += v_ssrotate and
  * Sonic_Animate (animate.c).  The exit routines animate too.
  *
- * The maze never moves: every tile check looks at the unrotated layout.
- * Only the directions turn with the snapped stage angle (angle & $FC):
- * gravity along (sin, cos) of it, the jump along -it - $40, and left/right
- * along the movement angle -((angle + $20) & $C0), the nearest quarter
- * turn.
+ * The maze never moves: every tile check looks at the unrotated layout
+ * (read through maze.c).  Only the directions turn with the snapped stage
+ * angle (angle & $FC): gravity along (sin, cos) of it, the jump along
+ * -it - $40, and left/right along the movement angle
+ * -((angle + $20) & $C0), the nearest quarter turn.
  */
 #include "internal.h"
 
@@ -23,30 +23,6 @@
 static uint8_t stage_angle_byte(const spg_ss_state *s)
 {
     return (uint8_t)(s->stage_angle >> 8);
-}
-
-uint8_t *spg_ss_byte_at(spg_ss_state *s, uint32_t addr)
-{
-    uint32_t a = addr & 0x00FFFFFFu;
-    if (a < SPG_SS_LAYOUT_ADDR || a - SPG_SS_LAYOUT_ADDR >= SPG_SS_LAYOUT_BYTES)
-        return 0;
-    return &s->layout[a - SPG_SS_LAYOUT_ADDR];
-}
-
-int spg_ss_is_solid(uint8_t id)
-{
-    /* sub_1BD30 */
-    if (id == SPG_SS_EMPTY || id == SPG_SS_1UP)
-        return 0;
-    return id < SPG_SS_RING || id >= SPG_SS_GLASS_ANIM_FIRST;
-}
-
-uint8_t spg_ss_block(const spg_ss_state *s, int row, int col)
-{
-    if (row < 0 || col < 0 || col >= SPG_SS_ROW ||
-        row >= SPG_SS_LAYOUT_BYTES / SPG_SS_ROW)
-        return 0;
-    return s->layout[row * SPG_SS_ROW + col];
 }
 
 /* divu.w #$18 of a word the code zero-extended. */
