@@ -78,7 +78,10 @@ CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS) $(VARIANT_CFLAGS) $(
 CPPFLAGS_ALL = -Icore/include -MMD -MP $(CPPFLAGS)
 LDFLAGS_ALL = $(VARIANT_LDFLAGS) $(LDFLAGS)
 
-CORE_SRC := $(wildcard core/src/*.c)
+# core/src/: the player of the normal stage; core/src/special/: the special
+# stage (object 09).  Objects keep the folders: $(BUILD)/obj/core/src/...,
+# $(BUILD)/pic/core/src/...
+CORE_SRC := $(wildcard core/src/*.c) $(wildcard core/src/special/*.c)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
 # harness/: one folder per concern (harness/README.md); the layers, lowest
 # first: util, trace, games, scenario, check/interop/capture, fuzz, cli.

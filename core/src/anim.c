@@ -324,16 +324,26 @@ void spg_animate(spg_player *p)
 
 /* ---- script positions ------------------------------------------------------ */
 
+/* The public queries ask the profile's routine table (routines.c), which
+ * names each game's own answer: Sonic 1's below, Sonic 2's in anim_s2.c,
+ * Sonic 3's in anim_s3.c. */
 int spg_anim_last_position(const spg_profile *profile, uint8_t anim)
+{
+    return spg_routines_get(profile)->anim_last_position(profile, anim);
+}
+
+int spg_anim_mapping_frames(const spg_profile *profile)
+{
+    return spg_routines_get(profile)->anim_mapping_frames(profile);
+}
+
+int spg_s1_anim_last_position(const spg_profile *profile, uint8_t anim)
 {
     const anim_script *s;
     unsigned i;
 
-    if (profile->game == SPG_GAME_SONIC2)
-        return spg_s2_anim_last_position(profile, anim);
-    if (profile->game == SPG_GAME_SONIC3)
-        return spg_s3_anim_last_position(profile, anim);
-    if (profile->game != SPG_GAME_SONIC1 || anim >= SPG_ANIM_COUNT)
+    (void)profile; /* Sonic has the one script table */
+    if (anim >= SPG_ANIM_COUNT)
         return -1;
     s = &scripts[anim];
     if (s->b[0] & 0x80u) {
@@ -349,11 +359,8 @@ int spg_anim_last_position(const spg_profile *profile, uint8_t anim)
     return (int)i - 1;
 }
 
-int spg_anim_mapping_frames(const spg_profile *profile)
+int spg_s1_anim_mapping_frames(const spg_profile *profile)
 {
-    if (profile->game == SPG_GAME_SONIC2)
-        return spg_s2_anim_mapping_frames(profile);
-    if (profile->game == SPG_GAME_SONIC3)
-        return spg_s3_anim_mapping_frames(profile);
-    return profile->game == SPG_GAME_SONIC1 ? FR_WATERSLIDE + 1 : 0;
+    (void)profile;
+    return FR_WATERSLIDE + 1;
 }

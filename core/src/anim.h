@@ -44,6 +44,12 @@ enum {
  */
 void spg_animate(spg_player *p);
 
+/* spg_anim_last_position / spg_anim_mapping_frames for Sonic 1's Sonic
+ * (anim.c): the profile is not read.  Each game's pair is named by its
+ * routine table (routines.c), which the public functions ask. */
+int spg_s1_anim_last_position(const spg_profile *profile, uint8_t anim);
+int spg_s1_anim_mapping_frames(const spg_profile *profile);
+
 /*
  * Sonic 2's animation ids (anim, $1C) where they differ from Sonic 1's:
  * the indices of SonicAniData; Tails' TailsAniData shares the ids the
@@ -78,7 +84,8 @@ enum {
 void spg_s2_animate(const spg_profile *profile, spg_player *p);
 
 /* spg_anim_last_position / spg_anim_mapping_frames for Sonic 2's
- * characters (anim_s2.c); -1 / 0 for another game. */
+ * characters (anim_s2.c): Tails' for SPG_CHAR_TAILS, else Sonic's; the
+ * profile's game is not read (Sonic 2's routine tables name them). */
 int spg_s2_anim_last_position(const spg_profile *profile, uint8_t anim);
 int spg_s2_anim_mapping_frames(const spg_profile *profile);
 
@@ -100,7 +107,8 @@ int spg_s2_anim_mapping_frames(const spg_profile *profile);
 void spg_s3_animate(const spg_profile *profile, spg_player *p);
 
 /* spg_anim_last_position / spg_anim_mapping_frames for Sonic 3's
- * characters (anim_s3.c); -1 / 0 for another game. */
+ * characters (anim_s3.c): Tails' for SPG_CHAR_TAILS, else Sonic's; the
+ * profile's game is not read (Sonic 3's routine tables name them). */
 int spg_s3_anim_last_position(const spg_profile *profile, uint8_t anim);
 int spg_s3_anim_mapping_frames(const spg_profile *profile);
 

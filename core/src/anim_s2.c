@@ -53,8 +53,6 @@
  */
 #include "anim.h"
 
-#include <stddef.h>
-
 #include "internal.h"
 
 /* ---- the scripts --------------------------------------------------------- */
@@ -556,10 +554,10 @@ void spg_s2_animate(const spg_profile *profile, spg_player *p)
         sonic_animate(p);
 }
 
+/* The character's scripts and sprites (the routine table has already
+ * picked Sonic 2 for the profile). */
 static const s2_chr *s2_character(const spg_profile *profile)
 {
-    if (profile->game != SPG_GAME_SONIC2)
-        return NULL;
     return profile->character == SPG_CHAR_TAILS ? &tails_chr : &sonic_chr;
 }
 
@@ -569,7 +567,7 @@ int spg_s2_anim_last_position(const spg_profile *profile, uint8_t anim)
     unsigned script, i;
     uint8_t header;
 
-    if (c == NULL || anim >= c->count)
+    if (anim >= c->count)
         return -1;
     script = c->scripts[anim];
     header = at(c, script, 0);
@@ -590,6 +588,5 @@ int spg_s2_anim_last_position(const spg_profile *profile, uint8_t anim)
 
 int spg_s2_anim_mapping_frames(const spg_profile *profile)
 {
-    const s2_chr *c = s2_character(profile);
-    return c ? c->sprites : 0;
+    return s2_character(profile)->sprites;
 }

@@ -79,8 +79,6 @@
  */
 #include "anim.h"
 
-#include <stddef.h>
-
 #include "internal.h"
 
 /* ---- the scripts --------------------------------------------------------- */
@@ -573,10 +571,10 @@ void spg_s3_animate(const spg_profile *profile, spg_player *p)
      * modelled. */
 }
 
+/* The character's scripts and sprites (the routine table has already
+ * picked Sonic 3 for the profile). */
 static const s3_chr *s3_character(const spg_profile *profile)
 {
-    if (profile->game != SPG_GAME_SONIC3)
-        return NULL;
     return profile->character == SPG_CHAR_TAILS ? &tails_chr : &sonic_chr;
 }
 
@@ -586,7 +584,7 @@ int spg_s3_anim_last_position(const spg_profile *profile, uint8_t anim)
     unsigned script, i;
     uint8_t header;
 
-    if (c == NULL || anim >= c->count)
+    if (anim >= c->count)
         return -1;
     script = c->scripts[anim];
     header = at(c, script, 0);
@@ -606,6 +604,5 @@ int spg_s3_anim_last_position(const spg_profile *profile, uint8_t anim)
 
 int spg_s3_anim_mapping_frames(const spg_profile *profile)
 {
-    const s3_chr *c = s3_character(profile);
-    return c ? c->sprites : 0;
+    return s3_character(profile)->sprites;
 }

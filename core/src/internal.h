@@ -19,10 +19,19 @@
  *   player.c     spg_step: Sonic_Control and the mode routines, SpeedToPos,
  *                Sonic_LevelBound
  *   anim.c       Sonic_Animate and Sonic's animation scripts (anim.h)
+ *   anim_s2.c    Sonic 2's Sonic_Animate / Tails_Animate and scripts
+ *   anim_s3.c    Sonic 3's Animate_Sonic / Animate_Tails and scripts
+ *   anim_steps.c the steps the three games' animation routines share
  *   sonic2.c     Sonic 2's routines where their shape differs
  *   sonic3.c     Sonic 3's routines where their shape differs from Sonic 2's
  *   routines.c   the per-game routine tables (spg_routines_get)
  *   profile.c    game profiles, defaults
+ * routines.c and profile.c are the only files that test the profile's
+ * game; everything else asks the routine table or a profile field.
+ *
+ * The special stage (object 09, spg/special.h) has its own folder,
+ * core/src/special/, and its own private header, special/internal.h,
+ * which lists its files; it uses trig.c and m68k.h from here.
  */
 #ifndef SPG_INTERNAL_H
 #define SPG_INTERNAL_H
@@ -106,6 +115,12 @@ typedef struct spg_routines {
      * whether the player reads the secondary path's masks. */
     uint16_t (*solid_bit)(const spg_player *p, int side);
     int (*secondary_path)(const spg_player *p);
+    /* What the animation tables allow in a start state, for
+     * spg_anim_last_position and spg_anim_mapping_frames (spg.h): the
+     * highest script position of animation `anim` (-1: the character has
+     * no such animation) and the number of the character's sprites. */
+    int (*anim_last_position)(const spg_profile *pr, uint8_t anim);
+    int (*anim_mapping_frames)(const spg_profile *pr);
 } spg_routines;
 
 /** The routine table of the profile's game and character. */

@@ -4,7 +4,11 @@
  * functions; Sonic 2's Sonic (Obj01) and Tails (Obj02) use the functions
  * of sonic2.c where the original's routine differs in shape, Tails with
  * Sonic 1's balance and without the idle skip (#2, #10 of
- * docs/research/sonic2-differences.md).
+ * docs/research/sonic2-differences.md).  Each table also names its
+ * character's animation bounds (spg_anim_last_position,
+ * spg_anim_mapping_frames); a profile of no known game plays as Sonic 1
+ * with none.  Here and in profile.c are the core's only tests of the
+ * profile's game.
  */
 #include "anim.h"
 #include "tiles.h"
@@ -23,28 +27,58 @@ static void animate_sonic1(const spg_profile *pr, spg_player *p)
 /* Sonic 3: Animate_Sonic / Animate_Tails (anim_s3.c). */
 #define ANIMATE_SONIC3 spg_s3_animate
 
+/* Sonic 1's routines up to the animation tables (shared by the table of
+ * a profile whose game is none of the three, below). */
+#define SONIC1_ROUTINES \
+    spg_mode_normal, \
+    spg_mode_roll, \
+    spg_mode_air, \
+    spg_slope_resist, \
+    spg_move, \
+    spg_slope_repel, \
+    spg_air_sideways_sonic1, \
+    0, \
+    spg_jump_height, \
+    spg_stand_still, \
+    spg_roll_uncurl, \
+    spg_sonic_angle, \
+    spg_snap_limit_sonic1, \
+    spg_reset_on_floor_sonic1, \
+    spg_kill, \
+    spg_sonic_death, \
+    spg_sonic_reset_level, \
+    animate_sonic1, \
+    spg_find_tile_sonic1, \
+    spg_solid_bit_sonic1, \
+    spg_secondary_path_sonic1
+
 static const spg_routines sonic1 = {
-    spg_mode_normal,
-    spg_mode_roll,
-    spg_mode_air,
-    spg_slope_resist,
-    spg_move,
-    spg_slope_repel,
-    spg_air_sideways_sonic1,
-    0,
-    spg_jump_height,
-    spg_stand_still,
-    spg_roll_uncurl,
-    spg_sonic_angle,
-    spg_snap_limit_sonic1,
-    spg_reset_on_floor_sonic1,
-    spg_kill,
-    spg_sonic_death,
-    spg_sonic_reset_level,
-    animate_sonic1,
-    spg_find_tile_sonic1,
-    spg_solid_bit_sonic1,
-    spg_secondary_path_sonic1,
+    SONIC1_ROUTINES,
+    spg_s1_anim_last_position,
+    spg_s1_anim_mapping_frames,
+};
+
+/* A profile whose game is none of the three (spg_profile_get fills no
+ * such profile; a caller may write one): it plays as Sonic 1, but its
+ * character has no animation tables, so no start state's animation is
+ * valid (spg_anim_last_position -1, spg_anim_mapping_frames 0). */
+static int no_last_position(const spg_profile *pr, uint8_t anim)
+{
+    (void)pr;
+    (void)anim;
+    return -1;
+}
+
+static int no_mapping_frames(const spg_profile *pr)
+{
+    (void)pr;
+    return 0;
+}
+
+static const spg_routines unknown_game = {
+    SONIC1_ROUTINES,
+    no_last_position,
+    no_mapping_frames,
 };
 
 static const spg_routines sonic2_sonic = {
@@ -69,6 +103,8 @@ static const spg_routines sonic2_sonic = {
     spg_find_tile_sonic2,
     spg_solid_bit_sonic2,
     spg_secondary_path_sonic2,
+    spg_s2_anim_last_position,
+    spg_s2_anim_mapping_frames,
 };
 
 static const spg_routines sonic2_tails = {
@@ -93,6 +129,8 @@ static const spg_routines sonic2_tails = {
     spg_find_tile_sonic2,
     spg_solid_bit_sonic2,
     spg_secondary_path_sonic2,
+    spg_s2_anim_last_position,
+    spg_s2_anim_mapping_frames,
 };
 
 /* Sonic 3's Obj_Sonic: Sonic_MdNormal is Sonic 2's without the idle skip
@@ -121,6 +159,8 @@ static const spg_routines sonic3_sonic = {
     spg_find_tile_sonic3,
     spg_solid_bit_sonic2,
     spg_secondary_path_sonic2,
+    spg_s3_anim_last_position,
+    spg_s3_anim_mapping_frames,
 };
 
 /* Sonic 3's Obj_Tails (alone, Player_mode 2): Tails_SlopeResist and
@@ -148,6 +188,8 @@ static const spg_routines sonic3_tails = {
     spg_find_tile_sonic3,
     spg_solid_bit_sonic2,
     spg_secondary_path_sonic2,
+    spg_s3_anim_last_position,
+    spg_s3_anim_mapping_frames,
 };
 
 const spg_routines *spg_routines_get(const spg_profile *profile)
@@ -160,7 +202,8 @@ const spg_routines *spg_routines_get(const spg_profile *profile)
         return profile->character == SPG_CHAR_TAILS ? &sonic3_tails
                                                     : &sonic3_sonic;
     case SPG_GAME_SONIC1:
-    default:
         return &sonic1;
+    default:
+        return &unknown_game;
     }
 }

@@ -356,6 +356,16 @@ static void test_positions(void)
     CHECK_EQ(spg_anim_last_position(&pr, 0xFF), -1);
     CHECK_EQ(spg_anim_mapping_frames(&pr), 0x58);
 
+    /* a game none of the three (spg_profile_get fills none; a caller may
+     * write one): no animation is valid, whatever the id or character */
+    pr.game = (spg_game)4;
+    CHECK_EQ(spg_anim_last_position(&pr, SPG_ANIM_WALK), -1);
+    CHECK_EQ(spg_anim_last_position(&pr, SPG_ANIM_WAIT), -1);
+    CHECK_EQ(spg_anim_mapping_frames(&pr), 0);
+    pr.character = SPG_CHAR_TAILS;
+    CHECK_EQ(spg_anim_last_position(&pr, SPG_ANIM_WALK), -1);
+    CHECK_EQ(spg_anim_mapping_frames(&pr), 0);
+
     spg_player p = fresh(0x40);
     p.mapping_frame = 7;
     p.anim_frame = 200;

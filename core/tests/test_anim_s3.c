@@ -349,11 +349,17 @@ static void test_last_position(void)
     CHECK_EQ(spg_anim_last_position(&pr, 0x29), -1);
     CHECK_EQ(spg_anim_mapping_frames(&pr), 0xD1);
 
-    /* the other games' answers are theirs */
+    /* the other games' answers are theirs: the routine table picks them
+     * (spg_s3_anim_* do not look at the game) */
     spg_profile_get(SPG_GAME_SONIC2, SPG_CHAR_SONIC, SPG_VARIANT_NORMAL, &pr);
     CHECK_EQ(spg_anim_last_position(&pr, WAIT), 179);
-    CHECK_EQ(spg_s3_anim_last_position(&pr, WAIT), -1);
-    CHECK_EQ(spg_s3_anim_mapping_frames(&pr), 0);
+    CHECK_EQ(spg_anim_mapping_frames(&pr), 0xD6);
+    spg_profile_get(SPG_GAME_SONIC2, SPG_CHAR_TAILS, SPG_VARIANT_NORMAL, &pr);
+    CHECK_EQ(spg_anim_last_position(&pr, 0x28), -1);
+    CHECK_EQ(spg_anim_mapping_frames(&pr), 0x8B);
+    spg_profile_get(SPG_GAME_SONIC1, SPG_CHAR_SONIC, SPG_VARIANT_NORMAL, &pr);
+    CHECK_EQ(spg_anim_last_position(&pr, WAIT), 18);
+    CHECK_EQ(spg_anim_mapping_frames(&pr), 0x58);
 }
 
 /* Every position up to the last one a start state may hold leaves a

@@ -6,7 +6,7 @@
  */
 #include <stdlib.h>
 
-#include "special_internal.h"
+#include "special/internal.h"
 #include "test.h"
 
 static spg_ss_state *st;
@@ -508,7 +508,7 @@ static void test_stage_angle_update(void)
     CHECK_EQ(st->stage_angle, 0xFF90);
 }
 
-/* ---- the animation (Sonic_Animate for object 09, special_anim.c) ---- */
+/* ---- the animation (Sonic_Animate for object 09, special/animate.c) ---- */
 
 /* A state ready to animate: the roll already running (prev_anim set), the
  * timer run out so that this call loads an entry. */

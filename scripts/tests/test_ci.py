@@ -47,7 +47,9 @@ def group(name):
 
 def system_headers():
     """Every <header> the library and the spgsim binary include."""
-    files = (glob.glob(os.path.join(ROOT, "core", "src", "*.[ch]")) +
+    core = os.path.join(ROOT, "core", "src")
+    files = (glob.glob(os.path.join(core, "*.[ch]")) +
+             glob.glob(os.path.join(core, "special", "*.[ch]")) +
              glob.glob(os.path.join(ROOT, "core", "include", "spg", "*.h")) +
              glob.glob(os.path.join(ROOT, "harness", "*.[ch]")) +
              glob.glob(os.path.join(ROOT, "harness", "capture", "*.[ch]")))

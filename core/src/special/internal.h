@@ -1,17 +1,24 @@
 /*
- * special_internal.h - what the special-stage modules share (private).
+ * special/internal.h - what the special stage's modules share (private).
+ * core/src/special/ is Sonic 1's special stage: object 09 in the rotating
+ * maze (spg_ss_*, spg/special.h).
  *
- * special.c   object 09: the frame, the jump, Obj09_Move, Obj09_Fall, the
+ * stage.c     object 09: the frame, the jump, Obj09_Move, Obj09_Fall, the
  *             tile checks, SpeedToPos, the exit routines
- * special_items.c  Obj09_ChkItems (rings, 1-up, emeralds, ghost blocks),
+ * items.c     Obj09_ChkItems (rings, 1-up, emeralds, ghost blocks),
  *             Obj09_ChkItems2 (bumper, GOAL, UP/DOWN, R, glass) and
  *             SS_AniItems with its slots
- * special_anim.c  Sonic_Animate as object 09 runs it (the roll)
+ * animate.c   Sonic_Animate as object 09 runs it (the roll)
+ * maze.c      the layout: the byte at an address, a block, solidity
+ *
+ * Calls go one way only, down this list: stage.c calls items.c,
+ * animate.c and maze.c; items.c calls maze.c; animate.c and maze.c call
+ * nothing of the folder.
  */
 #ifndef SPG_SPECIAL_INTERNAL_H
 #define SPG_SPECIAL_INTERNAL_H
 
-#include "internal.h"
+#include "../internal.h"
 #include "spg/special.h"
 
 /* Constants of object 09 (the guide's names where it has them). */
@@ -29,14 +36,14 @@ enum {
     SS_ITEM_Y = 0x50          /* ... Y + $50 */
 };
 
-/* The layout byte at a 68000 address (24-bit bus: the top byte is
- * ignored), or NULL when it lies outside v_ssbuffer1. */
-uint8_t *spg_ss_byte_at(spg_ss_state *s, uint32_t addr);
+/* ---- stage.c ------------------------------------------------------------ */
 
 /* sub_1BCE8: the 2x2 block check at position (x, y); records the last
  * solid block in last_block / last_block_addr.  Returns 1 when any of the
  * four blocks is solid. */
 int spg_ss_check_blocks(spg_ss_state *s, int32_t y, int32_t x);
+
+/* ---- items.c ------------------------------------------------------------ */
 
 /* Obj09_ChkItems and Obj09_ChkItems2. */
 void spg_ss_check_items(spg_ss_state *s);
@@ -49,8 +56,16 @@ spg_ss_item *spg_ss_free_slot(spg_ss_state *s);
 /* SS_AniItems: one step of every item animation. */
 void spg_ss_animate_items(spg_ss_state *s);
 
+/* ---- animate.c ---------------------------------------------------------- */
+
 /* Sonic_Animate for object 09: one step of the player's animation (the
  * roll, the only one the special stage plays). */
 void spg_ss_animate(spg_ss_state *s);
+
+/* ---- maze.c (and spg_ss_block, spg_ss_is_solid of spg/special.h) -------- */
+
+/* The layout byte at a 68000 address (24-bit bus: the top byte is
+ * ignored), or NULL when it lies outside v_ssbuffer1. */
+uint8_t *spg_ss_byte_at(spg_ss_state *s, uint32_t addr);
 
 #endif /* SPG_SPECIAL_INTERNAL_H */

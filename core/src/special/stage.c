@@ -1,49 +1,28 @@
 /*
- * special.c - object 09, Sonic in the special stage (SonicSpecial).
+ * core/src/special/: Sonic 1's special stage, object 09 in the rotating
+ * maze (spg/special.h); the normal stage's player is in core/src/.
+ *
+ * special/stage.c - object 09, Sonic in the special stage (SonicSpecial).
  *
  * One play frame, as Obj09_ChkDebug runs it: clear the last block, then
  * by the "in air" status bit as it stands at the start of the frame either
  * Obj09_OnWall (Obj09_Jump, Obj09_Move, Obj09_Fall) or Obj09_InAir
  * (Obj09_Move, Obj09_Fall); then Obj09_ChkItems, Obj09_ChkItems2,
  * SpeedToPos, the stage angle update v_ssangle += v_ssrotate and
- * Sonic_Animate (special_anim.c).  The exit routines animate too.
+ * Sonic_Animate (animate.c).  The exit routines animate too.
  *
- * The maze never moves: every tile check looks at the unrotated layout.
- * Only the directions turn with the snapped stage angle (angle & $FC):
- * gravity along (sin, cos) of it, the jump along -it - $40, and left/right
- * along the movement angle -((angle + $20) & $C0), the nearest quarter
- * turn.
+ * The maze never moves: every tile check looks at the unrotated layout
+ * (read through maze.c).  Only the directions turn with the snapped stage
+ * angle (angle & $FC): gravity along (sin, cos) of it, the jump along
+ * -it - $40, and left/right along the movement angle
+ * -((angle + $20) & $C0), the nearest quarter turn.
  */
-#include "special_internal.h"
+#include "internal.h"
 
 /* The byte angle (high byte of v_ssangle). */
 static uint8_t stage_angle_byte(const spg_ss_state *s)
 {
     return (uint8_t)(s->stage_angle >> 8);
-}
-
-uint8_t *spg_ss_byte_at(spg_ss_state *s, uint32_t addr)
-{
-    uint32_t a = addr & 0x00FFFFFFu;
-    if (a < SPG_SS_LAYOUT_ADDR || a - SPG_SS_LAYOUT_ADDR >= SPG_SS_LAYOUT_BYTES)
-        return 0;
-    return &s->layout[a - SPG_SS_LAYOUT_ADDR];
-}
-
-int spg_ss_is_solid(uint8_t id)
-{
-    /* sub_1BD30 */
-    if (id == SPG_SS_EMPTY || id == SPG_SS_1UP)
-        return 0;
-    return id < SPG_SS_RING || id >= SPG_SS_GLASS_ANIM_FIRST;
-}
-
-uint8_t spg_ss_block(const spg_ss_state *s, int row, int col)
-{
-    if (row < 0 || col < 0 || col >= SPG_SS_ROW ||
-        row >= SPG_SS_LAYOUT_BYTES / SPG_SS_ROW)
-        return 0;
-    return s->layout[row * SPG_SS_ROW + col];
 }
 
 /* divu.w #$18 of a word the code zero-extended. */

@@ -1,5 +1,5 @@
 /*
- * special_items.c - what the special-stage blocks and items do.
+ * special/items.c - what the special stage's blocks and items do.
  *
  * Two different blocks react each frame:
  *  - the item under the player's centre (Obj09_ChkItems: the single block
@@ -12,7 +12,7 @@
  * every frame; it is the animation that writes the layout (a ring turns
  * into its sparkle, a bumper flashes, glass cracks).
  */
-#include "special_internal.h"
+#include "internal.h"
 
 spg_ss_item *spg_ss_free_slot(spg_ss_state *s)
 {

@@ -1,6 +1,6 @@
 /*
- * special_anim.c - the special-stage player's animation: Sonic_Animate as
- * object 09 runs it.
+ * special/animate.c - the special stage's player animation: Sonic_Animate
+ * as object 09 runs it.
  *
  * Object 09 calls the normal stage's Sonic_Animate (with Sonic's scripts,
  * Ani_Sonic) as the last thing of its play routine (Obj09_Display, after
@@ -30,7 +30,7 @@
  * In the special stage the Ground Speed is the one Obj09_Move keeps (the
  * speed along the nearest quarter turn), even while in the air.
  */
-#include "special_internal.h"
+#include "internal.h"
 
 /* The frames of a roll script after its duration byte, padded with afEnd
  * to the same length: the entry position is shared by both scripts and
