@@ -51,8 +51,9 @@ def system_headers():
     files = (glob.glob(os.path.join(core, "*.[ch]")) +
              glob.glob(os.path.join(core, "special", "*.[ch]")) +
              glob.glob(os.path.join(ROOT, "core", "include", "spg", "*.h")) +
-             glob.glob(os.path.join(ROOT, "harness", "*.[ch]")) +
-             glob.glob(os.path.join(ROOT, "harness", "capture", "*.[ch]")))
+             [f for f in glob.glob(os.path.join(ROOT, "harness", "**", "*.[ch]"),
+                                   recursive=True)
+              if os.sep + "tests" + os.sep not in f])
     heads = set()
     for f in files:
         with open(f) as fh:
