@@ -283,8 +283,12 @@ def main():
     res.check(any(m["kind"] == "constant" for m in real) and
               any(m["kind"] == "operator" for m in real),
               "the real tree has constant and operator mutants")
-    res.check(not any(m["file"].endswith(".h") for m in real),
-              "headers are left out unless named with --file")
+    res.check(not any(m["file"].endswith(".h") and
+                      m["file"] not in mod.CORE_CODE_HEADERS for m in real),
+              "headers are left out unless named with --file or listed as "
+              "holding code (CORE_CODE_HEADERS)")
+    res.check(any(m["file"] == "core/src/special/maze.h" for m in real),
+              "maze.h's inline code is mutated")
 
     with tempfile.TemporaryDirectory(prefix="spg_mutate_test_") as base:
         proj = os.path.join(base, "proj")

@@ -9,11 +9,13 @@
  *             Obj09_ChkItems2 (bumper, GOAL, UP/DOWN, R, glass) and
  *             SS_AniItems with its slots
  * animate.c   Sonic_Animate as object 09 runs it (the roll)
- * maze.c      the layout: the byte at an address, a block, solidity
+ * maze.h      the layout as the code reads it, inline: the byte at an
+ *             address, solidity
+ * maze.c      the library's accessors: a block, solidity
  *
- * Calls go one way only, down this list: stage.c calls items.c,
- * animate.c and maze.c; items.c calls maze.c; animate.c and maze.c call
- * nothing of the folder.
+ * Calls go one way only, down this list: stage.c calls items.c and
+ * animate.c; stage.c and items.c read the maze through maze.h; animate.c
+ * and maze.c call nothing of the folder.
  */
 #ifndef SPG_SPECIAL_INTERNAL_H
 #define SPG_SPECIAL_INTERNAL_H
@@ -62,10 +64,8 @@ void spg_ss_animate_items(spg_ss_state *s);
  * roll, the only one the special stage plays). */
 void spg_ss_animate(spg_ss_state *s);
 
-/* ---- maze.c (and spg_ss_block, spg_ss_is_solid of spg/special.h) -------- */
+/* ---- maze.h (inline) and maze.c (spg_ss_block, spg_ss_is_solid) ------- */
 
-/* The layout byte at a 68000 address (24-bit bus: the top byte is
- * ignored), or NULL when it lies outside v_ssbuffer1. */
-uint8_t *spg_ss_byte_at(spg_ss_state *s, uint32_t addr);
+#include "maze.h"
 
 #endif /* SPG_SPECIAL_INTERNAL_H */

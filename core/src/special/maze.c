@@ -1,30 +1,14 @@
 /*
- * special/maze.c - the special stage's maze as the code reads it: the
- * layout byte at a 68000 address, a block by row and column, and which
- * block ids are solid.
- *
- * The lowest file of the folder: it calls nothing of the others.  Object
- * 09's tile checks (stage.c) and the items (items.c) both read the layout
- * through spg_ss_byte_at; spg_ss_block and spg_ss_is_solid are the
- * library's accessors (spg/special.h), the second also the tile checks'
- * test.
+ * special/maze.c - the library's accessors of the special stage's maze
+ * (spg/special.h): a block by row and column, and which block ids are
+ * solid.  What the stage's own code reads the maze with is maze.h
+ * (inline); this file calls nothing of the others.
  */
 #include "internal.h"
 
-uint8_t *spg_ss_byte_at(spg_ss_state *s, uint32_t addr)
-{
-    uint32_t a = addr & 0x00FFFFFFu;
-    if (a < SPG_SS_LAYOUT_ADDR || a - SPG_SS_LAYOUT_ADDR >= SPG_SS_LAYOUT_BYTES)
-        return 0;
-    return &s->layout[a - SPG_SS_LAYOUT_ADDR];
-}
-
 int spg_ss_is_solid(uint8_t id)
 {
-    /* sub_1BD30 */
-    if (id == SPG_SS_EMPTY || id == SPG_SS_1UP)
-        return 0;
-    return id < SPG_SS_RING || id >= SPG_SS_GLASS_ANIM_FIRST;
+    return spg_ss_solid_id(id);
 }
 
 uint8_t spg_ss_block(const spg_ss_state *s, int row, int col)

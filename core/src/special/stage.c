@@ -46,7 +46,7 @@ int spg_ss_check_blocks(spg_ss_state *s, int32_t y, int32_t x)
         uint32_t addr = base + order[i];
         const uint8_t *b = spg_ss_byte_at(s, addr);
         uint8_t id = b ? *b : 0;
-        if (spg_ss_is_solid(id)) {
+        if (spg_ss_solid_id(id)) {
             s->last_block = id;
             s->last_block_addr = addr + 1;
             found = 1;
