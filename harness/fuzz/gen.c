@@ -20,8 +20,6 @@
 #include "fuzz/rng.h"
 
 /* Level layout of Sonic 1: 64 chunks of 16 tiles across, 8 down. */
-#define LAYOUT_TILES_X 1024
-#define LAYOUT_TILES_Y 128
 #define MAX_W 96
 #define MAX_H 40
 #define MASK_BUDGET 240 /* of the 255 mask ids the level can hold */
@@ -1171,10 +1169,11 @@ int fuzz_generate_game(const fuzz_gen_config *cfg, uint64_t seed, scenario *s,
     b.features = f;
     b.w = fuzz_rng_range(&rng, 12, MAX_W);
     b.h = fuzz_rng_range(&rng, 10, MAX_H);
-    int x0 = fuzz_rng_range(&rng, 1, LAYOUT_TILES_X - b.w - 1);
+    /* the game's level layout (its profile's) */
+    int x0 = fuzz_rng_range(&rng, 1, s->profile.layout_tiles_x - b.w - 1);
     if (fuzz_rng_chance(&rng, 70)) /* mostly near the level's start */
         x0 = fuzz_rng_range(&rng, 1, 200);
-    int y0 = fuzz_rng_range(&rng, 0, LAYOUT_TILES_Y - b.h);
+    int y0 = fuzz_rng_range(&rng, 0, s->profile.layout_tiles_y - b.h);
     if (scenario_set_map(s, x0, y0, b.w, b.h) != 0)
         goto oom;
     b.cells = s->cells;

@@ -38,8 +38,8 @@ int scenario_init(scenario *s, const char *name, spg_game game,
 int scenario_set_map(scenario *s, int x0, int y0, int width, int height)
 {
     if (x0 < 0 || y0 < 0 || width < 1 || height < 1 ||
-        x0 + width > SCENARIO_LAYOUT_TILES_X ||
-        y0 + height > SCENARIO_LAYOUT_TILES_Y)
+        x0 + width > s->profile.layout_tiles_x ||
+        y0 + height > s->profile.layout_tiles_y)
         return -1;
     uint16_t *cells = calloc((size_t)width * (size_t)height, sizeof *cells);
     if (cells == NULL)
@@ -210,14 +210,14 @@ static int check_map(FILE *err, const scenario *s)
     if (s->cells == NULL || m->cells != s->cells)
         return refuse(err, s, "map.cells does not point at cells");
     if (m->width < 1 || m->height < 1 ||
-        (int)m->x0 + m->width > SCENARIO_LAYOUT_TILES_X ||
-        (int)m->y0 + m->height > SCENARIO_LAYOUT_TILES_Y)
+        (int)m->x0 + m->width > s->profile.layout_tiles_x ||
+        (int)m->y0 + m->height > s->profile.layout_tiles_y)
         return refuse(err, s,
                       "the map (tiles x %u, y %u, %u x %u) is empty or "
                       "leaves the %d x %d tile layout",
                       (unsigned)m->x0, (unsigned)m->y0, (unsigned)m->width,
-                      (unsigned)m->height, SCENARIO_LAYOUT_TILES_X,
-                      SCENARIO_LAYOUT_TILES_Y);
+                      (unsigned)m->height, s->profile.layout_tiles_x,
+                      s->profile.layout_tiles_y);
     uint16_t known = SPG_CELL_MASK | SPG_CELL_XFLIP | SPG_CELL_YFLIP |
                      SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID;
     if (scenario_has(s, GAME_PATHS))

@@ -15,8 +15,6 @@
 #include "scenario/scenario.h"
 
 #define SC_MAX_TILES (SCENARIO_MAX_MASKS - 1)
-#define SC_LAYOUT_MAX_X 16384 /* px: 1024 tiles of 16 */
-#define SC_LAYOUT_MAX_Y 2048  /* px: 128 tiles of 16 */
 
 typedef struct sc_tiledef {
     const yaml_node_t *key; /* name node */

@@ -399,10 +399,13 @@ int sc_load_map(sc_loader *L, const yaml_node_t *map)
     if (o->data.sequence.items.top - o->data.sequence.items.start != 2)
         return sc_fail(L, o, "origin: expected [x, y]");
     int64_t ox, oy;
+    /* the game's level layout, in pixels (its profile's) */
+    const int max_x = s->profile.layout_tiles_x * 16;
+    const int max_y = s->profile.layout_tiles_y * 16;
     const yaml_node_t *nx = sc_node_at(L, o->data.sequence.items.start[0]);
     const yaml_node_t *ny = sc_node_at(L, o->data.sequence.items.start[1]);
-    if (sc_get_int(L, nx, "origin x", 0, SC_LAYOUT_MAX_X - 16, &ox) ||
-        sc_get_int(L, ny, "origin y", 0, SC_LAYOUT_MAX_Y - 16, &oy))
+    if (sc_get_int(L, nx, "origin x", 0, max_x - 16, &ox) ||
+        sc_get_int(L, ny, "origin y", 0, max_y - 16, &oy))
         return -1;
     if (ox % 16)
         return sc_fail(L, nx, "origin x: %lld is not a multiple of 16",
@@ -451,16 +454,16 @@ int sc_load_map(sc_loader *L, const yaml_node_t *map)
                            sc_slen(r) / cwid, width);
         }
     }
-    if ((uint64_t)ox + (uint64_t)width * 16 > SC_LAYOUT_MAX_X)
+    if ((uint64_t)ox + (uint64_t)width * 16 > (uint64_t)max_x)
         return sc_fail(L, rows,
                        "map: x %lld + width %zu px exceeds the level "
                        "layout (%d px)",
-                       (long long)ox, width * 16, SC_LAYOUT_MAX_X);
-    if ((uint64_t)oy + (uint64_t)height * 16 > SC_LAYOUT_MAX_Y)
+                       (long long)ox, width * 16, max_x);
+    if ((uint64_t)oy + (uint64_t)height * 16 > (uint64_t)max_y)
         return sc_fail(L, rows,
                        "map: y %lld + height %zu px exceeds the level "
                        "layout (%d px)",
-                       (long long)oy, height * 16, SC_LAYOUT_MAX_Y);
+                       (long long)oy, height * 16, max_y);
     s->cells = malloc(width * height * sizeof *s->cells);
     uint8_t *cells2 = calloc(width * height, 1);
     if (s->cells == NULL || cells2 == NULL) {

@@ -15,9 +15,6 @@
 
 #define SCENARIO_MAX_MASKS 256
 #define SCENARIO_MAX_FRAMES 100000
-/* The level layout a map must fit in (Sonic 1): 1024 x 128 tiles. */
-#define SCENARIO_LAYOUT_TILES_X 1024
-#define SCENARIO_LAYOUT_TILES_Y 128
 /* Entries in Sonic's animation script table (Ani_Sonic): ids 0..$1E. */
 
 /* One `verifies:` entry. Strings are owned by the scenario. */
@@ -60,7 +57,7 @@ struct scenario_special; /* special.h */
  *     SPG_CELL_TOP_SOLID_2, SPG_CELL_SIDE_SOLID_2, and no other bit.
  *   - cells2 (Sonic 2 only, may be NULL): see the field.
  *     map.cells == cells; map.x0, map.y0 (tiles), map.width, map.height
- *     (>= 1 each) inside the 1024 x 128 tile layout.
+ *     (>= 1 each) inside the game's tile layout (profile.layout_tiles_x/y).
  *   - map.limit_left/right/bottom: the bounds (default: wide open).
  *   - start: the player (see scenario_check for what each field may hold).
  *   - frames (1..SCENARIO_MAX_FRAMES) and inputs: malloc'd, frames entries
@@ -144,7 +141,7 @@ int scenario_init(scenario *s, const char *name, spg_game game,
 
 /* Give the map its place and size (tiles) with all cells empty (replacing
  * any cells it had).  Returns 0, or -1 when out of memory or the size is
- * not 1..1024 x 1..128 inside the layout. */
+ * not inside the game's layout (profile.layout_tiles_x/y). */
 int scenario_set_map(scenario *s, int x0, int y0, int width, int height);
 
 /* Give the scenario `frames` frames of no input (replacing any it had).
