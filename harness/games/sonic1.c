@@ -10,9 +10,9 @@ extern const game_desc game_sonic1; /* below; registry.c lists it */
 
 /* ---- ROM descriptions ---------------------------------------------------- */
 
-/* Every address below was read from the symbol table the assembler prints
- * for the public disassembly (sonicretro/s1disasm, built at the revision named); RAM addresses are the sign-extended
- * short addresses the code uses ($FFFFxxxx). */
+/* Every address below is the symbol table's of the public disassembly's
+ * listing (sonicretro/s1disasm, at each revision); RAM addresses are the
+ * sign-extended short addresses the code uses ($FFFFxxxx). */
 
 /* The same in REV00 and REV01: the collision tables in ROM and the RAM
  * layout. */

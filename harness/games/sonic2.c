@@ -10,11 +10,12 @@ extern const game_desc game_sonic2; /* below; registry.c lists it */
 
 /* ---- ROM descriptions ---------------------------------------------------- */
 
-/* Every address below was read from the symbol table the assembler prints
- * for the public disassembly (sonicretro/s2disasm built as REV01); RAM addresses are the sign-extended
- * short addresses the code uses ($FFFFxxxx). */
+/* Every address below is the symbol table's of the public disassembly's
+ * listing (sonicretro/s2disasm, REV01); RAM addresses are the
+ * sign-extended short addresses the code uses ($FFFFxxxx). */
+
 /* Sonic the Hedgehog 2 (1992), REV01.  Names are the disassembly's own;
- * capture.c looks them up for a description whose game is 2. */
+ * the driver capture/sonic2.c looks them up. */
 static const capture_sym s2_rev01_syms[] = {
     /* code */
     { "Obj01", 0x00019F50u },            /* Sonic */

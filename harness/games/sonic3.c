@@ -11,9 +11,10 @@ extern const game_desc game_sonic3; /* below; registry.c lists it */
 
 /* ---- ROM descriptions ---------------------------------------------------- */
 
-/* Every address below was read from the symbol table the assembler prints
- * for the public disassembly (sonicretro/skdisasm, its s3.asm); RAM addresses are the sign-extended
- * short addresses the code uses ($FFFFxxxx). */
+/* Every address below is the symbol table's of the public disassembly's
+ * listing (sonicretro/skdisasm, its s3.asm); RAM addresses are the
+ * sign-extended short addresses the code uses ($FFFFxxxx). */
+
 /* Sonic the Hedgehog 3 (1994, USA), the cartridge alone.  Names are
  * skdisasm's (docs/research/sonic3-differences.md, section 3). */
 static const capture_sym s3_syms[] = {
