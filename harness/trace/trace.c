@@ -12,34 +12,32 @@
 /* Enough for any scenario (100000 frames) with room to spare. */
 #define TRACE_MAX_ROWS 1000001
 
+/* The normal columns, in order; every column set starts with them. */
+#define NORMAL_COLUMNS                                                       \
+    "frame",                                                                 \
+    "x", "x_sub", "y", "y_sub",                                              \
+    "x_speed", "y_speed", "ground_speed",                                    \
+    "angle",                                                                 \
+    "facing_left", "in_air", "rolling", "on_object", "roll_jump",            \
+    "pushing", "underwater",                                                 \
+    "width_radius", "height_radius",                                         \
+    "control_lock", "anim", "routine", "jumping",                            \
+    "mapping_frame", "anim_frame", "anim_timer", "prev_anim", "render_flags",\
+    "angle_buffer_1", "angle_buffer_2", "word_38"
+
+/* The sonic2 set's own columns after them, which the sonic3 set keeps. */
+#define SONIC2_COLUMNS "spindash_counter", "top_solid_bit", "lrb_solid_bit"
+
 const char *const trace_columns[TRACE_COLUMNS] = {
-    "frame",
-    "x", "x_sub", "y", "y_sub",
-    "x_speed", "y_speed", "ground_speed",
-    "angle",
-    "facing_left", "in_air", "rolling", "on_object", "roll_jump",
-    "pushing", "underwater",
-    "width_radius", "height_radius",
-    "control_lock", "anim", "routine", "jumping",
-    "mapping_frame", "anim_frame", "anim_timer", "prev_anim", "render_flags",
-    "angle_buffer_1", "angle_buffer_2", "word_38",
+    NORMAL_COLUMNS,
 };
 
 const trace_layout trace_layout_normal = {"normal", TRACE_COLUMNS,
                                           trace_columns};
 
 static const char *const sonic2_columns[TRACE_COLUMNS_SONIC2] = {
-    "frame",
-    "x", "x_sub", "y", "y_sub",
-    "x_speed", "y_speed", "ground_speed",
-    "angle",
-    "facing_left", "in_air", "rolling", "on_object", "roll_jump",
-    "pushing", "underwater",
-    "width_radius", "height_radius",
-    "control_lock", "anim", "routine", "jumping",
-    "mapping_frame", "anim_frame", "anim_timer", "prev_anim", "render_flags",
-    "angle_buffer_1", "angle_buffer_2", "word_38",
-    "spindash_counter", "top_solid_bit", "lrb_solid_bit",
+    NORMAL_COLUMNS,
+    SONIC2_COLUMNS,
 };
 
 const trace_layout trace_layout_sonic2 = {"sonic2", TRACE_COLUMNS_SONIC2,
@@ -48,17 +46,8 @@ const trace_layout trace_layout_sonic2 = {"sonic2", TRACE_COLUMNS_SONIC2,
 /* Sonic 3: Sonic 2's columns, then the Sonic 3 object's own bytes and the
  * level frame counter (spg_player, "Sonic 3 on"). */
 static const char *const sonic3_columns[TRACE_COLUMNS_SONIC3] = {
-    "frame",
-    "x", "x_sub", "y", "y_sub",
-    "x_speed", "y_speed", "ground_speed",
-    "angle",
-    "facing_left", "in_air", "rolling", "on_object", "roll_jump",
-    "pushing", "underwater",
-    "width_radius", "height_radius",
-    "control_lock", "anim", "routine", "jumping",
-    "mapping_frame", "anim_frame", "anim_timer", "prev_anim", "render_flags",
-    "angle_buffer_1", "angle_buffer_2", "word_38",
-    "spindash_counter", "top_solid_bit", "lrb_solid_bit",
+    NORMAL_COLUMNS,
+    SONIC2_COLUMNS,
     "double_jump_flag", "double_jump_property", "scroll_delay_counter",
     "level_frame_counter",
 };
