@@ -23,6 +23,7 @@ static const struct {
      "turn a BizHawk/Gens movie into an input script"},
     {"export", cmd_export, "scenarios as JSON test vectors or BizHawk movies"},
     {"fuzz", cmd_fuzz, "differential fuzzing against the original code"},
+    {"games", cmd_games, "the games, characters and ROM images it knows"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

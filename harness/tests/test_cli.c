@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "games/game.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
 #include "test.h"
@@ -176,6 +177,70 @@ static void test_run_good(void)
     free(d);
 }
 
+/* `spgsim games`: every registered game and image, and the README's table
+ * of supported ROMs names exactly the images the registry has. */
+static void test_games(void)
+{
+    char a[512];
+    snprintf(a, sizeof a, "games > '%s'", tpath("games.txt"));
+    CHECK_EQ(sh(a), 0);
+    char *text = read_text(tpath("games.txt"));
+    CHECK(text != NULL);
+    for (size_t i = 0; text && i < game_count(); i++) {
+        char want[64];
+        snprintf(want, sizeof want, "%s: ", game_at(i)->name);
+        CHECK(strstr(text, want) != NULL);
+    }
+    free(text);
+    snprintf(a, sizeof a, "games --frobnicate 2> '%s'", tpath("games.err"));
+    CHECK_EQ(sh(a), 2);
+    snprintf(a, sizeof a, "games --md5 > '%s'", tpath("md5.txt"));
+    CHECK_EQ(sh(a), 0);
+    char *md5s = read_text(tpath("md5.txt"));
+    char *readme = read_text("README.md");
+    CHECK(md5s != NULL && readme != NULL);
+    if (!md5s || !readme) {
+        free(md5s);
+        free(readme);
+        return;
+    }
+    /* every listed image is in the README's table ... */
+    int listed = 0;
+    for (char *p = md5s; (p = strchr(p, ' ')) != NULL;) {
+        while (*p == ' ')
+            p++;
+        char md5[33];
+        if (sscanf(p, "%32[0-9a-f]", md5) != 1 || strlen(md5) != 32)
+            break;
+        char row[40];
+        snprintf(row, sizeof row, "`%s`", md5);
+        CHECK(strstr(readme, row) != NULL);
+        listed++;
+        p = strchr(p, '\n');
+        if (!p)
+            break;
+    }
+    size_t images = 0;
+    for (size_t i = 0; i < game_count(); i++)
+        images += game_at(i)->rom_count;
+    CHECK_EQ(listed, (int)images);
+    /* ... and every MD5 in the README's table is one of them */
+    const char *t = strstr(readme, "## Supported ROMs");
+    const char *end = t ? strstr(t + 1, "\n## ") : NULL;
+    CHECK(t != NULL);
+    int rows = 0;
+    for (const char *p = t; p && (!end || p < end) && (p = strstr(p, "| `")); p += 3) {
+        char md5[33];
+        if (sscanf(p + 3, "%32[0-9a-f]", md5) == 1 && strlen(md5) == 32) {
+            CHECK(strstr(md5s, md5) != NULL);
+            rows++;
+        }
+    }
+    CHECK_EQ(rows, (int)images);
+    free(md5s);
+    free(readme);
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -196,6 +261,7 @@ int main(int argc, char **argv)
     RUN(test_dispatch);
     RUN(test_run_bad_leaves_nothing);
     RUN(test_run_good);
+    RUN(test_games);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
     if (system(cmd) != 0)
