@@ -151,6 +151,14 @@ const char *game_character_name(const game_desc *g, spg_character id);
  * `features` (GAME_*), for messages; "none" when there are none. */
 void game_names_with(unsigned features, char *buf, size_t len);
 
+/* The same for the games that have a character named `character`;
+ * returns how many there are. */
+int game_names_with_character(const char *character, char *buf, size_t len);
+
+/* Every game's characters' names, each once, in registry order, into
+ * out[0..max-2], then NULL. */
+void game_all_characters(const char **out, size_t max);
+
 /* The ROM description whose MD5 matches, among every game's, or NULL. */
 const capture_rom_desc *game_rom_find(const char *md5_hex);
 

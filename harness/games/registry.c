@@ -66,15 +66,18 @@ const char *game_character_name(const game_desc *g, spg_character id)
     return NULL;
 }
 
-void game_names_with(unsigned features, char *buf, size_t len)
+/* The names of the games `pick` says yes to, "a, b or c", into buf;
+ * returns how many. */
+static int names_of(int (*pick)(const game_desc *g, const void *arg),
+                    const void *arg, char *buf, size_t len)
 {
     size_t n = 0, found = 0, total = 0;
     for (size_t i = 0; i < game_count(); i++)
-        total += game_has(games[i], features) ? 1u : 0u;
+        total += pick(games[i], arg) ? 1u : 0u;
     if (len)
         buf[0] = '\0';
     for (size_t i = 0; i < game_count(); i++) {
-        if (!game_has(games[i], features))
+        if (!pick(games[i], arg))
             continue;
         found++;
         const char *sep = found == 1 ? "" : found == total ? " or " : ", ";
@@ -85,6 +88,42 @@ void game_names_with(unsigned features, char *buf, size_t len)
     }
     if (total == 0)
         snprintf(buf, len, "none");
+    return (int)total;
+}
+
+static int has_features(const game_desc *g, const void *arg)
+{
+    return game_has(g, *(const unsigned *)arg);
+}
+
+void game_names_with(unsigned features, char *buf, size_t len)
+{
+    names_of(has_features, &features, buf, len);
+}
+
+static int has_character(const game_desc *g, const void *arg)
+{
+    return game_character_by_name(g, arg) != NULL;
+}
+
+int game_names_with_character(const char *character, char *buf, size_t len)
+{
+    return names_of(has_character, character, buf, len);
+}
+
+void game_all_characters(const char **out, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < game_count(); i++)
+        for (int c = 0; c < games[i]->character_count; c++) {
+            size_t d = 0;
+            while (d < n && strcmp(out[d], games[i]->characters[c].name))
+                d++;
+            if (d == n && n + 1 < max)
+                out[n++] = games[i]->characters[c].name;
+        }
+    if (max)
+        out[n < max ? n : max - 1] = NULL;
 }
 
 const capture_rom_desc *game_rom_find(const char *md5_hex)

@@ -35,12 +35,8 @@ static int load_bounds(sc_loader *L, const yaml_node_t *bd)
         /* Camera_min_Y_pos: only Sonic 3's player code reads it (Tails'
          * flight ceiling); -$100 there turns on the vertical wrap, which
          * the core does not reproduce. */
-        if (!scenario_has(L->s, GAME_S3_STATE)) {
-            char names[200];
-            game_names_with(GAME_S3_STATE, names, sizeof names);
-            return sc_fail(L, n, "top: only a game: %s scenario has a top "
-                                 "limit", names);
-        }
+        if (!scenario_has(L->s, GAME_S3_STATE))
+            return sc_fail_feature(L, n, "top", GAME_S3_STATE, "a top limit");
         if (sc_get_int(L, n, "top", -32768, 32767, &v))
             return -1;
         if (v == -0x100)
@@ -344,35 +340,16 @@ static int load_root(sc_loader *L, const yaml_node_t *root)
         if (sc_want_type(L, n, YAML_SCALAR_NODE, "character"))
             return -1;
         if (!(c = game_character_by_name(g, sc_sval(n)))) {
-            /* another game's character, or none at all */
-            char names[200] = "";
-            size_t len = 0;
-            for (size_t k = 0; k < game_count(); k++)
-                if (game_character_by_name(game_at(k), sc_sval(n))) {
-                    int w = snprintf(names + len, sizeof names - len, "%s%s",
-                                     len ? " or " : "", game_at(k)->name);
-                    if (w > 0 && (size_t)w < sizeof names - len)
-                        len += (size_t)w;
-                }
-            if (len)
+            /* another game's character, or none at all: then the message
+             * lists every character */
+            char names[200];
+            if (game_names_with_character(sc_sval(n), names, sizeof names))
                 return sc_fail(L, n,
                                "character: %s is not a %s player (give "
                                "game: %s)",
                                sc_sval(n), g->title, names);
-            /* no game has it: the message lists every character */
             const char *all[64];
-            size_t na = 0;
-            for (size_t k = 0; k < game_count(); k++) {
-                const game_desc *gk = game_at(k);
-                for (int c2 = 0; c2 < gk->character_count && na < 63; c2++) {
-                    size_t d = 0;
-                    while (d < na && strcmp(all[d], gk->characters[c2].name))
-                        d++;
-                    if (d == na)
-                        all[na++] = gk->characters[c2].name;
-                }
-            }
-            all[na] = NULL;
+            game_all_characters(all, sizeof all / sizeof all[0]);
             return sc_get_enum(L, n, "character", all, &i);
         }
         s->character = c->id;
