@@ -17,8 +17,9 @@
 #   make goldens S1_ROM=.. S2_ROM=.. S3_ROM=..  recapture every golden from
 #                        your own ROMs
 #                        (ROM defaults to $SPGSIM_ROM)
-#   make report          report/index.html, errata.csv, errata.md
-#                        (python3-matplotlib; CHECK_JSON=, ACTUAL_DIR=)
+#   make report          report/index.html, errata.csv, errata.md, a page
+#                        per scenario in report/s/ (python3-yaml;
+#                        CHECK_JSON=, ACTUAL_DIR=)
 #   make vectors         every scenario as a JSON test vector, in
 #                        build/vectors/ (VECTORS=dir to choose)
 #   make mutate          mutation testing of the core against the suite

@@ -18,10 +18,10 @@ set -u
 # scenarios, Unicorn for capture, zlib for .bk2 movies).
 SUITE_PACKAGES="make gcc libc6-dev pkg-config libyaml-dev libunicorn-dev
 zlib1g-dev"
-REPORT_PACKAGES="$SUITE_PACKAGES python3 python3-yaml python3-matplotlib"
+REPORT_PACKAGES="$SUITE_PACKAGES python3 python3-yaml"
 PACKAGES="make gcc clang libc6-dev pkg-config git libyaml-dev libunicorn-dev
-zlib1g-dev binutils-m68k-linux-gnu python3 python3-yaml python3-matplotlib
-python3-jsonschema g++ libclang-rt-dev"
+zlib1g-dev binutils-m68k-linux-gnu python3 python3-yaml python3-jsonschema
+g++ libclang-rt-dev"
 
 list=0
 if [ "${1:-}" = "--list" ]; then

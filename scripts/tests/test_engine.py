@@ -11,8 +11,8 @@ Python reading the exported test vectors) standing in for another engine:
   3. `spgsim check --actual-dir` passes every one of them, and with a bug
      planted in one scenario fails exactly that one, at the right frame and
      field, in the text, the JSON and the JUnit XML;
-  4. the report (scripts/report.py --actual-dir) shows that failure with
-     its plots.
+  4. the report (scripts/report.py on that check's JSON) shows that
+     failure on its index line and, with its plots, on its scenario's page.
 
     /usr/bin/python3 scripts/tests/test_engine.py [--spgsim build/spgsim]
 
@@ -135,21 +135,28 @@ def main():
         p = run(["/usr/bin/python3", os.path.join(ROOT, "scripts",
                                                   "report.py"),
                  "--spgsim", spgsim, "--check-json", cj, "--out", out])
-        page = ""
+        page = detail = ""
         if os.path.exists(os.path.join(out, "index.html")):
             with open(os.path.join(out, "index.html")) as f:
                 page = f.read()
+        dpath = os.path.join(out, "s", PLANT + ".html")
+        if os.path.exists(dpath):
+            with open(dpath) as f:
+                detail = f.read()
         m = re.search(r'<div class="scenario failure" id="fail-([^"]*)">'
-                      r'(.*?)</div>', page, re.S)
+                      r'(.*?)</div>', detail, re.S)
         sect = m.group(2) if m else ""
         res.check(p.returncode == 0 and m and PLANT.replace("/", "-") in
                   m.group(1) and '<b class="frame">129</b>' in sect and
                   "actual (engine)" in sect and
-                  'class="difference-plot"' in sect and
-                  'class="divergence-plot"' in sect and
-                  '<table class="values">' in sect,
-                  "report: the planted bug with the engine's values and "
-                  "plots", p.stderr + sect[:500])
+                  '<svg class="difference-plot"' in sect and
+                  '<svg class="divergence-plot"' in sect and
+                  '<table class="values">' in sect and
+                  'href="s/%s.html"' % PLANT in page and
+                  ">x_sub@129<" in page,
+                  "report: the planted bug on its scenario's page, with the "
+                  "engine's values and plots, linked from the index",
+                  p.stderr + sect[:500])
         res.check("the traces in <code>%s</code> (another engine)" % bugged
                   in page, "report: says which traces were compared")
     return res.finish()

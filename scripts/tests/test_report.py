@@ -5,17 +5,19 @@ The goldens of these fixtures are traces written by `spgsim run` (the core)
 into a temporary directory, then edited to plant a divergence or a stale
 hash, or deleted: test fixtures only, never files in golden/.
 
-Cases: everything passes; some scenarios fail; goldens missing or stale;
-a scenario the loader rejects; no golden at all; a fake `check --json`
-whose golden files do not exist; plus unit checks of the mask renderer and
-the documented-values parser.
+Cases: everything passes; some scenarios fail; failures grouped; goldens
+missing or stale; a scenario the loader rejects; no golden at all; another
+engine's traces (--actual-dir); the trace viewer's links with a stand-in
+`spgsim view`, and without; a fake `check --json` whose golden files do not
+exist; bad input; the whole suite (the index at most 2 MB, a page per
+scenario); plus unit checks of the mask renderer, the SVG figures and the
+documented-values parser.
 
     /usr/bin/python3 scripts/tests/test_report.py [--spgsim build/spgsim]
 
 Ends with "N passed, N failed"; exit 1 on any failure.
 """
 import argparse
-import base64
 import csv
 import importlib.util
 import json
@@ -202,17 +204,25 @@ verifies:
     return root, traces, g10, gx
 
 
-def run_report(spgsim, root, extra=()):
-    out = os.path.join(root, "report")
+def run_report(spgsim, root, extra=(), out=None):
+    out = out or os.path.join(root, "report")
     p = subprocess.run([sys.executable, REPORT, "--spgsim", spgsim, "--root",
                         root, "--out", out] + list(extra), cwd=root,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        universal_newlines=True)
-    page = ""
-    if os.path.exists(os.path.join(out, "index.html")):
-        with open(os.path.join(out, "index.html")) as f:
-            page = f.read()
-    return p, page
+    return p, read(os.path.join(out, "index.html"))
+
+
+def read(path):
+    if not os.path.exists(path):
+        return ""
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def detail(root, rel):
+    """The page of scenarios/<rel>.yaml in root/report."""
+    return read(os.path.join(root, "report", "s", rel + ".html"))
 
 
 def total(page, status):
@@ -228,16 +238,61 @@ def topic_count(page, topic, status):
     return int(m.group(1)) if m else None
 
 
-def images(page, cls):
-    return re.findall(r'<img class="%s" alt="[^"]*" src="data:image/png;'
-                      r'base64,([A-Za-z0-9+/=]+)"' % cls, page)
+def svgs(page, cls):
+    """The <svg class="cls"> elements of a page, each with its nested
+    <svg>s."""
+    out = []
+    for m in re.finditer(r'<svg class="%s" ' % re.escape(cls), page):
+        depth, end = 0, len(page)
+        for tag in re.finditer(r"<svg\b|</svg>", page[m.start():]):
+            depth += 1 if tag.group(0) == "<svg" else -1
+            if depth == 0:
+                end = m.start() + tag.end()
+                break
+        out.append(page[m.start():end])
+    return out
 
 
-def png_ok(b64):
-    try:
-        return base64.b64decode(b64)[:8] == b"\x89PNG\r\n\x1a\n"
-    except ValueError:
-        return False
+def svg_ok(svg):
+    """A whole SVG element, drawn from the data (no image inside)."""
+    return svg.startswith("<svg ") and svg.endswith("</svg>") and \
+        svg.count("<svg") == svg.count("</svg>") and \
+        'xmlns="http://www.w3.org/2000/svg"' in svg and "<image" not in svg
+
+
+def index_line(page, rel):
+    """The <tr> of scenarios/<rel>.yaml in the index's scenario table."""
+    m = re.search(r'<tr class="scenario-row" data-status="([^"]*)" '
+                  r'id="sc-scenarios-%s-yaml">(.*?)</tr>' % re.escape(
+                      re.sub(r"[^A-Za-z0-9_-]+", "-", rel)), page, re.S)
+    return (m.group(1), m.group(2)) if m else (None, "")
+
+
+def fake_view(base, spgsim):
+    """A wrapper of spgsim with a stand-in `view` command (--help,
+    --template, --data-js -o FILE) for the viewer links."""
+    path = os.path.join(base, "spgsim-with-view")
+    write(path, """#!/bin/sh
+if [ "$1" = view ]; then
+    shift
+    out=""; data=0
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --help) echo "usage: spgsim view ..."; exit 0 ;;
+            --template) data=0 ;;
+            --data-js) data=1 ;;
+            -o) out=$2; shift ;;
+        esac
+        shift
+    done
+    if [ "$data" = 1 ]; then echo "SPG_VIEW_DATA = {};" > "$out"
+    else echo "<!DOCTYPE html><title>viewer</title>" > "$out"; fi
+    exit 0
+fi
+exec %s "$@"
+""" % spgsim)
+    os.chmod(path, 0o755)
+    return path
 
 
 def doc_row(page, vid):
@@ -258,6 +313,7 @@ def debug_dump(page, name):
               page)
 
 
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--spgsim", default=os.path.join(ROOT, "build", "spgsim"))
@@ -271,47 +327,81 @@ def main():
     rep = load_report_module()
 
     # ---- unit: the mask renderer ----
+    def colsum(px, c):
+        return sum(1 for r in range(16) if px[r][c])
     ramp = list(range(1, 17))
     px = rep.mask_pixels(ramp)
-    res.check(px[:, 0].sum() == 1 and px[15, 0] and px[:, 15].sum() == 16,
+    res.check(colsum(px, 0) == 1 and px[15][0] and colsum(px, 15) == 16,
               "mask: heights fill from the bottom")
     pxx = rep.mask_pixels(ramp, flip_x=True)
-    res.check(pxx[:, 0].sum() == 16 and pxx[:, 15].sum() == 1,
+    res.check(colsum(pxx, 0) == 16 and colsum(pxx, 15) == 1,
               "mask: x flip mirrors the columns")
     pxy = rep.mask_pixels(ramp, flip_y=True)
-    res.check(pxy[0, 0] and not pxy[15, 0] and pxy[:, 15].sum() == 16,
+    res.check(pxy[0][0] and not pxy[15][0] and colsum(pxy, 15) == 16,
               "mask: y flip mirrors the rows")
     neg = rep.mask_pixels([-4] * 16)
-    res.check(neg[:4].all() and not neg[4:].any(),
+    res.check(all(all(r) for r in neg[:4]) and not any(any(r)
+                                                          for r in neg[4:]),
               "mask: negative heights fill from the top")
+    res.check(rep.mask_rects([16] * 16) == [(0, 0, 16, 16)] and
+              rep.mask_rects([0] * 16) == [] and
+              rep.mask_rects([-4] * 8 + [6] * 8) == [(0, 0, 8, 4),
+                                                      (8, 10, 8, 6)] and
+              rep.mask_rects([-4] * 8 + [6] * 8, True, True) ==
+              [(0, 0, 8, 6), (8, 12, 8, 4)] and
+              len(rep.mask_rects(ramp)) == 16 and
+              rep.mask_rects(ramp)[0] == (0, 15, 1, 1),
+              "mask: solid pixels as rectangles, equal columns merged, "
+              "flips applied", rep.mask_rects([-4] * 8 + [6] * 8, True, True))
     smap = rep.ScenarioMap({"tiles": {"r": {"heights": ramp, "angle": 0,
-                                            "solidity": "top"}},
+                                            "solidity": "top"},
+                                      "b": {"heights": "full"}},
                             "map": {"origin": ["$20", 16],
-                                    "legend": {"/": "r",
+                                    "legend": {"/": "r", "#": "b",
                                                "\\": {"tile": "r",
                                                       "flip": ["x"]}},
-                                    "rows": ["/\\"]}})
-    img = smap.render(32, 16, 64, 32)
-    top = tuple(rep.SOLIDITY_RGB["top"])
-    res.check(tuple(img[15, 0]) == top and tuple(img[0, 0]) == (1, 1, 1)
-              and tuple(img[0, 16]) == top and tuple(img[0, 31]) == (1, 1, 1),
+                                    "rows": ["/\\##.#"]}})
+    cells = smap.cells(32, 16, 64, 32)
+    svg = smap.svg(0, 0, 200, 100)
+    top = rep.rgb_hex(rep.SOLIDITY_RGB["top"])
+    alls = rep.rgb_hex(rep.SOLIDITY_RGB["all"])
+    res.check(cells == [(32, 16, "/"), (48, 16, "\\")] and
+              '<path id="m0" fill="%s" d="M0 15h1v1h-1z' % top in svg and
+              '<path id="m1" fill="%s" d="M0 0h1v16h-1z' % top in svg and
+              '<use href="#m0" x="32" y="16"/>' in svg and
+              '<use href="#m1" x="48" y="16"/>' in svg and
+              '<path fill="%s" d="M64 16h32v16h-32zM112 16h16v16h-16z"/>'
+              % alls in svg,
               "map: cells placed at the origin ($-hex), flips and solidity "
-              "colour applied")
+              "colour applied, full cells side by side in one rectangle",
+              (cells, svg))
+    wide = rep.ScenarioMap({"tiles": {"b": {"heights": "full"}},
+                            "map": {"origin": [0, 0], "cell_width": 2,
+                                    "legend": {"B0": "b", "r.": "b"},
+                                    "rows": ["B0..r.", "....B0"]}})
+    res.check(wide.width == 3 and wide.cells(0, 0, 48, 32) ==
+              [(0, 0, "B0"), (32, 0, "r."), (32, 16, "B0")],
+              "map: cells of cell_width characters",
+              wide.cells(0, 0, 48, 32))
 
     # ---- unit: a special-stage maze, placed as the original's blocks ----
     maze = rep.scenario_map({"mode": "special_stage", "special_stage": {
         "legend": {"x": "glass3", "9": 0x2C},
         "maze": "#####\n#@ x#\n#9 o#\n#####\n"}})
-    wall, white = tuple(rep.SOLIDITY_RGB["all"]), (1, 1, 1)
-    img = maze.render(736, 688, 736 + 5 * 24, 688 + 4 * 24)
+    msvg = maze.svg(736, 688, 736 + 5 * 24, 688 + 4 * 24)
     res.check(isinstance(maze, rep.SpecialMaze) and maze.width == 5 and
-              maze.height == 4 and tuple(img[0, 0]) == wall and
-              tuple(img[24, 23]) == wall and tuple(img[24, 24]) == white and
-              tuple(img[24, 72]) == rep.ss_block_rgb(0x2F) and
-              tuple(img[48, 24]) == rep.ss_block_rgb(0x2C) and
-              tuple(img[48, 72]) == rep.ss_block_rgb(0x3A),
+              maze.height == 4 and maze.block_at(736, 688) == 0x01 and
+              maze.block_at(759, 712) == 0x01 and
+              maze.block_at(760, 712) == 0 and
+              maze.block_at(808, 712) == 0x2F and
+              maze.block_at(760, 736) == 0x2C and
+              maze.block_at(808, 736) == 0x3A and
+              maze.block_at(700, 700) == 0 and
+              '<path fill="%s" d="M736 688h120v24h-120z' % alls in msvg and
+              'fill="%s" d="M808 712h24v24h-24z"' % rep.rgb_hex(
+                  rep.ss_block_rgb(0x2F)) in msvg,
               "special-stage maze: block (0, 0) at x 736, y 688, 24 px a "
-              "block, legend names and ids")
+              "block, legend names and ids", msvg)
 
     # ---- unit: a map framed on the path near the tiles ----
     fmap = rep.ScenarioMap({"tiles": {"b": {"heights": "full", "angle": 255}},
@@ -327,31 +417,43 @@ def main():
     px, py = rep.split_path([0, 10, 65000, 65010], [5, 5, 5, 5])
     res.check(px == [0, 10, None, 65000, 65010],
               "map: a wrapped position breaks the drawn path", px)
-    figs = []
-    real = rep.png_data_uri
-    rep.png_data_uri = lambda fig: figs.append(fig) or "data:"
-    try:
-        t = rep.Trace(["frame", "x"], [[k, k % 3] for k in range(7)], {})
-        u = rep.Trace(["frame", "x"], [[k, k % 3 + (k > 3)] for k in range(7)],
-                      {})
-        rep.divergence_figure(t, u, ["x"], 4, "t")
-        rep.difference_figure(t, u, ["x"], 4, "t")
-        ticks = [v for f in figs for ax in f.axes for v in ax.get_xticks()]
-        res.check(len(figs) == 2 and ticks and
-                  all(float(v).is_integer() for v in ticks),
-                  "plots: frame axes have whole-frame ticks", ticks)
-        diff_line = figs[1].axes[0].lines[1].get_ydata() if figs else []
-        res.check(list(diff_line) == [0, 0, 0, 0, 1, 1, 1],
-                  "plots: the difference plot is core minus golden",
-                  list(diff_line))
-    finally:
-        rep.png_data_uri = real
-        import matplotlib.pyplot as plt
-        plt.close("all")
+    res.check(rep.simplify([(0, 0), (1, 0), (2, 0), (2, 0), (3, 1), (4, 2),
+                            (3, 1)]) == [(0, 0), (2, 0), (4, 2), (3, 1)],
+              "map: straight runs drawn as one segment, turns kept")
+    g = rep.Trace(["frame", "x", "y"], [[k, 40 + k, 700] for k in range(20)],
+                  {})
+    c = rep.Trace(["frame", "x", "y"], [[k, 40 + k + (k > 9), 700]
+                                        for k in range(20)], {})
+    msvg, note = rep.map_svg(fmap, g, c, "t/x")
+    res.check(svg_ok(msvg) and msvg.count('class="path"') == 2 and
+              'stroke="%s"' % rep.GOLDEN_COLOR in msvg and
+              'stroke="%s" stroke-width="1.4" stroke-dasharray' %
+              rep.ACTUAL_COLOR in msvg and "golden (original)" in msvg and
+              ">core</text>" in msvg and ">x (px)</text>" in msvg and
+              note is None,
+              "map: an SVG with the tiles, both paths and a legend", msvg)
+
+    # ---- unit: the plots ----
+    t = rep.Trace(["frame", "x"], [[k, k % 3] for k in range(7)], {})
+    u = rep.Trace(["frame", "x"], [[k, k % 3 + (k > 3)] for k in range(7)],
+                  {})
+    dv = rep.divergence_svg(t, u, ["x"], 4, "t")
+    df = rep.difference_svg(t, u, ["x"], 4, "t")
+    ticks = re.findall(r'text-anchor="middle">(-?[0-9.]+)</text>', dv + df)
+    res.check(svg_ok(dv) and svg_ok(df) and ticks and
+              all(re.match(r"^-?\d+$", v) for v in ticks) and
+              ">frame 4</text>" in dv,
+              "plots: SVGs whose frame axes have whole-frame ticks", ticks)
+    res.check(rep.difference(t, u, "x", 0, 7) == [0, 0, 0, 0, 1, 1, 1] and
+              rep.step_d([5, 5, 7], 0, lambda k: 10 * k, lambda v: -v) ==
+              "M0 -5H20V-7H30" and 'data-field="x"' in df and
+              ">core - golden</text>" in df,
+              "plots: the difference plot is core minus golden, drawn as "
+              "steps", rep.difference(t, u, "x", 0, 7))
 
     # ---- unit: the documented-values parser ----
-    with tempfile.TemporaryDirectory() as t:
-        p = os.path.join(t, "dv.md")
+    with tempfile.TemporaryDirectory() as tmpd:
+        p = os.path.join(tmpd, "dv.md")
         write(p, DOC_MD)
         entries, problems = rep.parse_documented_values(p)
         ids = [e["id"] for e in entries]
@@ -380,13 +482,22 @@ def main():
         res.check(rep.first_int("$78 (120)") == 120 and
                   rep.first_int("-0x10 px") == -16 and
                   rep.first_int("none") is None, "doc parser: values")
+    res.check(rep.page_rel("scenarios/running/walk.yaml") == "running/walk"
+              and rep.page_rel("../x y/../z.yaml") == "_/x_y/_/z" and
+              rep.page_href("scenarios/sonic2/a/b.yaml") ==
+              "s/sonic2/a/b.html",
+              "pages: a scenario's page under s/, in safe characters",
+              rep.page_rel("../x y/../z.yaml"))
 
     with tempfile.TemporaryDirectory(prefix="spg_report_test_") as base:
         # ---- A: everything passes ----
         root, traces, g10, gx = make_tree(spgsim, base, "allpass")
         p, page = run_report(spgsim, root)
-        res.check(p.returncode == 0 and page, "all pass: report written",
-                  p.stderr)
+        debug_dump(page, "allpass")
+        res.check(p.returncode == 0 and page and
+                  re.search(r"written in \d+\.\d s", p.stdout),
+                  "all pass: report written, its time printed",
+                  p.stdout + p.stderr)
         res.check(total(page, "pass") == 3 and total(page, "FAIL") == 0 and
                   total(page, "no golden") == 0,
                   "all pass: summary totals 3 pass, 0 FAIL")
@@ -395,14 +506,53 @@ def main():
                   topic_count(page, "slopes", "pass") == 1,
                   "all pass: one row per topic")
         res.check('class="none-failing"' in page and
-                  not images(page, "divergence-plot"),
-                  "all pass: no failure section, no divergence plots")
-        maps = images(page, "map")
-        res.check(len(maps) == 3 and all(png_ok(m) for m in maps),
-                  "all pass: a PNG map per scenario", len(maps))
+                  "<svg" not in page and "<img" not in page and
+                  "data:image" not in page,
+                  "all pass: no failure section; the index has no figures")
+        lines = {rel: index_line(page, rel) for rel in traces}
+        res.check(all(st == "pass" and 'href="s/%s.html"' % rel in row and
+                      "<td>sonic1</td>" in row and
+                      "<td>%s</td>" % rel.split("/")[0] in row
+                      for rel, (st, row) in lines.items()),
+                  "all pass: one line per scenario with its status, game, "
+                  "topic and a link to its page", lines)
+        pages = {rel: detail(root, rel) for rel in traces}
+        res.check(all(len(maps) == 1 and svg_ok(maps[0]) and
+                      maps[0].count('class="path"') == 2
+                      for maps in (svgs(pg, "map") for pg in pages.values()))
+                  and all("data:image" not in pg and "<img" not in pg
+                          for pg in pages.values()),
+                  "all pass: a page per scenario with its map as SVG, both "
+                  "paths drawn", {r: len(svgs(pg, "map"))
+                                  for r, pg in pages.items()})
+        walk = pages["running/walk"]
+        res.check('<a href="../../index.html">report</a>' in walk and
+                  "index.html#sc-scenarios-running-walk-yaml" in walk and
+                  'href="../../report.css"' in walk and
+                  os.path.exists(os.path.join(root, "report", "report.css"))
+                  and "Sonic walks right on a flat floor." in walk and
+                  "viewer" not in walk and "viewer" not in page and
+                  not os.path.exists(os.path.join(root, "report",
+                                                  "viewer.html")),
+                  "all pass: the page links back to its line, shares "
+                  "report.css, shows the description; no viewer links "
+                  "without `spgsim view`", walk[:1200])
+        vr = re.findall(r'<tr class="(verify-row[^"]*)" data-id="([^"]*)"',
+                        walk)
+        res.check(vr == [("verify-row", "doc/accel"),
+                         ("verify-row erratum", "doc/erratum")] and
+                  "the guide is one pixel off" in walk,
+                  "all pass: the page lists its verifies entries", vr)
+        res.check(re.search(r'<p id="footer"[^>]*>.*Written in <span '
+                            r'id="seconds">\d+\.\d</span> s', page) and
+                  page.index('id="errata"') < page.index('id="summary"') <
+                  page.index('id="failures"') < page.index('id="scenarios"')
+                  < page.index('id="documented"'),
+                  "all pass: errata, summary, failures, scenario lines, "
+                  "documented values in that order; the time in the footer")
         cls, row, _ = doc_row(page, "doc/accel")
         res.check(cls == "doc-row" and "agree" in row and "$78" in row
-                  and "running/walk" in row,
+                  and 'href="s/running/walk.html"' in row,
                   "all pass: documented value that agrees", row)
         cls, row, whole = doc_row(page, "doc/erratum")
         res.check(cls == "doc-row erratum" and "guide &ne; original" in row
@@ -434,12 +584,17 @@ def main():
         res.check(m and m.groups() == ("5", "2", "1"),
                   "all pass: documented-value counts",
                   m.groups() if m else None)
-        vcls, vrow = verify_row(page, "doc/erratum")
+        vpage = read(os.path.join(root, "report", "verifies.html"))
+        vcls, vrow = verify_row(vpage, "doc/erratum")
         res.check(vcls == "verify-row erratum" and
                   "the guide is one pixel off" in vrow and
-                  verify_row(page, "doc/accel")[0] == "verify-row" and
-                  len(re.findall(r'<tr class="verify-row', page)) == 2,
-                  "all pass: every verifies entry in its own table", vrow)
+                  verify_row(vpage, "doc/accel")[0] == "verify-row" and
+                  len(re.findall(r'<tr class="verify-row', vpage)) == 2 and
+                  'href="s/running/walk.html"' in vrow and
+                  'href="verifies.html"' in page and
+                  "verify-row" not in page,
+                  "all pass: every verifies entry in verifies.html, linked "
+                  "from the index", vrow)
 
         # the errata come first: one table, with CSV and Markdown copies
         m = re.search(r'<table id="errata-table">(.*?)</table>', page, re.S)
@@ -447,14 +602,14 @@ def main():
         res.check(m and page.index('id="errata"') < page.index(
             'id="summary"') < page.index('id="failures"'),
                   "errata: the section opens the report, before the "
-                  "summary and the per-scenario detail")
+                  "summary and the per-scenario lines")
         erows = re.findall(r'<tr class="erratum-row" data-id="([^"]*)">(.*?)'
                            r'</tr>', etable, re.S)
         res.check(len(erows) == 1 and erows[0][0] == "doc/erratum" and
                   "<td>Physics review part 2</td><td>Top speed</td>" in
                   erows[0][1] and ">%d<" % (gx + 1) in erows[0][1].replace(
                       " <span", "<") and "<b>%d" % gx in erows[0][1] and
-                  'href="#map-scenarios-running-walk-yaml"' in erows[0][1]
+                  'href="s/running/walk.html"' in erows[0][1]
                   and "one pixel off" in erows[0][1],
                   "errata: guide value, original value, document and "
                   "section by title, note, scenario link", erows)
@@ -480,6 +635,15 @@ def main():
                   rep.split_source("A note") == ("A note", ""),
                   "errata: a source split into document title and section")
 
+        # a scenario removed since the last report loses its page
+        os.unlink(os.path.join(root, "scenarios", "slopes", "ramp.yaml"))
+        p, page = run_report(spgsim, root)
+        res.check(p.returncode == 0 and total(page, "pass") == 2 and
+                  not detail(root, "slopes/ramp") and
+                  detail(root, "air/fall"),
+                  "rerun: the page of a removed scenario is gone",
+                  p.stderr)
+
         # ---- B: some fail ----
         root, traces, g10, gx = make_tree(spgsim, base, "somefail")
         gpath = os.path.join(root, "golden", "running", "walk.csv")
@@ -495,26 +659,42 @@ def main():
             lines[hdr + 1 + k] = ",".join(r)
         write(gpath, "\n".join(lines) + "\n")
         p, page = run_report(spgsim, root)
+        walk = detail(root, "running/walk")
+        debug_dump(walk, "somefail-walk")
         res.check(p.returncode == 0 and total(page, "FAIL") == 1 and
                   total(page, "pass") == 2 and
                   topic_count(page, "running", "FAIL") == 1,
                   "some fail: summary 2 pass, 1 FAIL", p.stderr)
+        st, row = index_line(page, "running/walk")
+        res.check(st == "FAIL" and "<td>x@12</td>" in row and
+                  'class="fail">FAIL' in row and
+                  index_line(page, "air/fall")[0] == "pass" and
+                  "@" not in index_line(page, "air/fall")[1],
+                  "some fail: the index line gives the first divergence as "
+                  "field@frame", row)
         m = re.search(r'<div class="scenario failure" id="fail-([^"]*)">'
-                      r'(.*?)</div>', page, re.S)
+                      r'(.*?)</div>', walk, re.S)
         sect = m.group(2) if m else ""
         res.check(m and "walk" in m.group(1) and
                   '<b class="frame">12</b>' in sect and
                   '<b class="field">x</b>' in sect and
                   '<b class="expected">%d</b>' % want in sect and
                   '<b class="actual">%d</b>' % actual in sect,
-                  "some fail: first divergence frame/field/expected/actual",
-                  sect[:600])
-        plots = images(sect, "divergence-plot")
-        res.check(len(plots) == 1 and png_ok(plots[0]),
-                  "some fail: a plot of the diverging fields")
-        diffs = images(sect, "difference-plot")
-        res.check(len(diffs) == 1 and png_ok(diffs[0]),
-                  "some fail: a difference plot (core minus golden)")
+                  "some fail: the page gives the first divergence "
+                  "frame/field/expected/actual", sect[:600])
+        plots = svgs(sect, "divergence-plot")
+        res.check(len(plots) == 1 and svg_ok(plots[0]) and
+                  'data-field="x"' in plots[0] and ">golden</text>" in
+                  plots[0] and ">frame 12</text>" in plots[0],
+                  "some fail: an SVG plot of the diverging fields",
+                  plots[:1])
+        diffs = svgs(sect, "difference-plot")
+        res.check(len(diffs) == 1 and svg_ok(diffs[0]) and
+                  ">core - golden</text>" in diffs[0] and
+                  re.search(r'text-anchor="end">-1</text>', diffs[0]) and
+                  re.search(r'text-anchor="end">0</text>', diffs[0]),
+                  "some fail: an SVG difference plot (core minus golden: "
+                  "-1 and 0 on its axis)", diffs[:1])
         vt = re.search(r'<table class="values">(.*?)</table>', sect, re.S)
         vrows = re.findall(r"<tr( class=\"first\")?><td class=\"num\">"
                            r"(?:&gt; )?(\d+)</td>(.*?)</tr>",
@@ -526,8 +706,11 @@ def main():
                   "some fail: the values around the first divergence, "
                   "golden and core, the divergent ones marked",
                   vt.group(0)[:800] if vt else sect[:400])
-        res.check(len(images(page, "map")) == 3,
-                  "some fail: maps still drawn for every scenario")
+        res.check(all(len(svgs(detail(root, rel), "map")) == 1
+                      for rel in traces) and
+                  not svgs(detail(root, "air/fall"), "difference-plot"),
+                  "some fail: maps on every page, plots only on the "
+                  "failing one")
         cls, row, _ = doc_row(page, "doc/erratum")
         res.check("core &ne; original" in row,
                   "some fail: the core's miss on a documented value shows",
@@ -556,17 +739,18 @@ def main():
                             m.group(1) if m else "", re.S)
         res.check([(g[0], g[1]) for g in groups] == [("y", "7"),
                                                       ("x_speed", "3")] and
-                  "running/walk" in groups[0][2] and "slopes/ramp" in
-                  groups[0][2] and "air/fall" in groups[1][2],
+                  'id="fail-scenarios-running-walk-yaml" '
+                  'href="s/running/walk.html"' in groups[0][2] and
+                  'href="s/slopes/ramp.html"' in groups[0][2] and
+                  'href="s/air/fall.html"' in groups[1][2] and
+                  '<td class="num">2</td>' in groups[0][2],
                   "groups: failures grouped by first divergent field and "
-                  "frame, largest group first", groups)
-        heads = re.findall(r'<h3 class="group-heading">(.*?)</h3>', page)
-        order = [page.index('id="fail-scenarios-%s-yaml"' % k) for k in
-                 ("running-walk", "slopes-ramp", "air-fall")]
-        res.check(heads == ["y at frame 7 (2)", "x_speed at frame 3 (1)"] and
-                  order == sorted(order),
-                  "groups: each group's scenarios together under a heading",
-                  heads)
+                  "frame, largest group first, linking to their pages",
+                  groups)
+        res.check(all(svgs(detail(root, rel), "divergence-plot")
+                      for rel in traces) and
+                  "<svg" not in page,
+                  "groups: the plots on the pages, none in the index")
 
         # ---- C: goldens missing or stale, one scenario rejected ----
         root, traces, g10, gx = make_tree(spgsim, base, "missing")
@@ -587,13 +771,23 @@ def main():
                   [total(page, s) for s in ("pass", "FAIL", "no golden",
                                             "stale golden", "error")])
         res.check(len(re.findall(r'<tr class="uncompared">', page)) == 3 and
-                  "bogus_key" in page,
+                  "bogus_key" in page and
+                  index_line(page, "bad/broken")[0] == "error",
                   "missing: the uncompared scenarios are listed with their "
                   "messages")
-        res.check(len(images(page, "map")) == 3 and
-                  'class="muted map-missing"' in page,
-                  "missing: maps for the loadable scenarios, a note for the "
-                  "rejected one")
+        broken = detail(root, "bad/broken")
+        res.check(sum(len(svgs(detail(root, rel), "map"))
+                      for rel in traces) == 3 and
+                  'class="muted map-missing"' in broken and
+                  "bogus_key" in broken and not svgs(broken, "map"),
+                  "missing: maps for the loadable scenarios, a note and the "
+                  "loader's message for the rejected one", broken[-800:])
+        fall = svgs(detail(root, "air/fall"), "map")
+        res.check(fall and fall[0].count('class="path"') == 1 and
+                  'stroke="%s"' % rep.ACTUAL_COLOR in fall[0] and
+                  ">core</text>" in fall[0],
+                  "missing: without a golden, the map shows the core's path",
+                  fall[:1])
 
         # ---- D: no golden at all ----
         root, traces, g10, gx = make_tree(spgsim, base, "nogoldens")
@@ -602,9 +796,78 @@ def main():
         cls, row, _ = doc_row(page, "doc/accel")
         res.check(p.returncode == 0 and total(page, "no golden") == 3 and
                   total(page, "pass") == 0 and "no golden" in row and
-                  len(images(page, "map")) == 3,
+                  all(len(svgs(detail(root, rel), "map")) == 1
+                      for rel in traces),
                   "no goldens: all 'no golden', documented values say so, "
                   "maps drawn from the core", row)
+
+        # ---- H: another engine's traces (--actual-dir) ----
+        root, traces, g10, gx = make_tree(spgsim, base, "engine")
+        for rel, text in traces.items():
+            if rel == "slopes/ramp":
+                continue  # the engine has no trace of it
+            lines = text.splitlines()
+            h = [i for i, l in enumerate(lines) if l.startswith("frame,")][0]
+            cols = lines[h].split(",")
+            keep = [cols.index(c) for c in ("frame", "x", "y",
+                                            "ground_speed")]
+            out = []
+            for k, l in enumerate(lines[h:]):
+                r = l.split(",")
+                if rel == "running/walk" and k - 1 >= 20 and k > 0:
+                    r[cols.index("ground_speed")] = str(
+                        int(r[cols.index("ground_speed")]) - 3)
+                out.append(",".join(r[i] for i in keep))
+            write(os.path.join(root, "engine", rel + ".csv"),
+                  "\n".join(out) + "\n")
+        p, page = run_report(spgsim, root, ["--actual-dir", "engine"])
+        walk = detail(root, "running/walk")
+        m = re.search(r'<div class="scenario failure" id="fail-[^"]*">(.*?)'
+                      r'</div>', walk, re.S)
+        sect = m.group(1) if m else ""
+        res.check(p.returncode == 0 and total(page, "FAIL") == 1 and
+                  total(page, "error") == 1 and
+                  "the traces in <code>engine</code> (another engine)" in
+                  page and index_line(page, "running/walk")[1].count(
+                      "ground_speed@20") == 1 and
+                  '<b class="frame">20</b>' in sect and
+                  "actual (engine)" in sect and
+                  ">engine - golden</text>" in sect and
+                  svgs(sect, "divergence-plot") and
+                  "Not compared (the engine trace has no such column)" in
+                  sect,
+                  "actual dir: the engine's failure with its values and "
+                  "plots", p.stdout + p.stderr + sect[:600])
+        ramp = detail(root, "slopes/ramp")
+        fall = svgs(detail(root, "air/fall"), "map")
+        res.check("engine trace unavailable: no trace from the engine" in
+                  ramp and fall and fall[0].count('class="path"') == 2 and
+                  ">engine</text>" in fall[0],
+                  "actual dir: maps with the engine's path; a missing "
+                  "trace said", ramp[-600:])
+
+        # ---- V: the trace viewer, when spgsim has `view` ----
+        root, traces, g10, gx = make_tree(spgsim, base, "viewer")
+        wrapped = fake_view(base, spgsim)
+        p, page = run_report(wrapped, root)
+        walk = detail(root, "running/walk")
+        res.check(p.returncode == 0 and
+                  os.path.exists(os.path.join(root, "report",
+                                              "viewer.html")) and
+                  os.path.exists(os.path.join(root, "report", "d", "running",
+                                              "walk.js")) and
+                  'href="viewer.html?data=d/running/walk.js"' in
+                  index_line(page, "running/walk")[1] and
+                  'href="../../viewer.html?data=d/running/walk.js"' in walk,
+                  "viewer: viewer.html and a data script per scenario, "
+                  "linked from its index line and its page",
+                  p.stderr + index_line(page, "running/walk")[1])
+        p, page = run_report(spgsim, root)
+        res.check(p.returncode == 0 and "viewer.html" not in page and
+                  not os.path.exists(os.path.join(root, "report",
+                                                  "viewer.html")) and
+                  not os.path.exists(os.path.join(root, "report", "d")),
+                  "viewer: without `spgsim view` the links and files go")
 
         # ---- E: a fake check JSON (no goldens on disk, no spgsim run) ----
         root = os.path.join(base, "fake")
@@ -624,21 +887,59 @@ def main():
         p, page = run_report("/nonexistent/spgsim", root,
                              ["--check-json", os.path.join(root,
                                                            "check.json")])
-        cls, row = verify_row(page, "doc/fake")
+        x = detail(root, "t/x")
+        cls, row = verify_row(read(os.path.join(root, "report",
+                                                "verifies.html")),
+                              "doc/fake")
         res.check(p.returncode == 0 and total(page, "FAIL") == 1 and
-                  '<b class="frame">7</b>' in page and
+                  "<td>y@7</td>" in index_line(page, "t/x")[1] and
+                  '<b class="frame">7</b>' in x and "No plot:" in x and
+                  svgs(x, "map") and
                   "09dadb5071eb35050067a32462e39c5f" in page and
                   "core &ne; original" in row and "agree" in row and
                   "documented-values.md: not found" in page,
                   "fake JSON: rendered without spgsim or goldens",
-                  p.stderr + row)
+                  p.stderr + row + x[-600:])
 
-        # ---- F: no spgsim, no JSON: a clear error, exit 2 ----
+        # ---- F: bad input: a clear error, exit 2 ----
         os.makedirs(os.path.join(base, "nothing"))
         p, page = run_report("/nonexistent/spgsim", os.path.join(base,
                                                                  "nothing"))
         res.check(p.returncode == 2 and "no spgsim binary" in p.stderr,
                   "no spgsim: exit 2 with a message", p.stderr)
+        for name, text in (("broken.json", '{"scenarios": ['),
+                           ("list.json", "[1, 2]")):
+            write(os.path.join(base, "nothing", name), text)
+            p, page = run_report(spgsim, os.path.join(base, "nothing"), [
+                "--check-json", os.path.join(base, "nothing", name)])
+            res.check(p.returncode == 2 and p.stderr.startswith("report: ")
+                      and "Traceback" not in p.stderr and not page,
+                      "bad check JSON (%s): exit 2 with a message" % name,
+                      p.stderr)
+
+        # ---- S: the whole suite: a light index, a page per scenario ----
+        out = os.path.join(base, "suite-report")
+        p, page = run_report(spgsim, ROOT, out=out)
+        m = re.search(r"written in (\d+\.\d) s", p.stdout)
+        nscen = sum(1 for _, _, fs in os.walk(os.path.join(ROOT, "scenarios"))
+                    for f in fs if f.endswith(".yaml"))
+        npages = sum(1 for _, _, fs in os.walk(os.path.join(out, "s"))
+                     for f in fs if f.endswith(".html"))
+        isize = os.path.getsize(os.path.join(out, "index.html")) \
+            if page else 0
+        res.check(p.returncode == 0 and m and nscen > 700 and
+                  npages == nscen and
+                  len(re.findall(r'<tr class="scenario-row"', page)) == nscen,
+                  "suite: a line and a page per scenario (%d)" % nscen,
+                  p.stdout + p.stderr)
+        res.check(0 < isize <= 2000000 and "<svg" not in page and
+                  "data:image" not in page,
+                  "suite: the index is at most 2 MB (%.2f MB), without "
+                  "figures" % (isize / 1e6))
+        print("suite: %s" % p.stdout.strip())
+        res.check(m and float(m.group(1)) < 60,
+                  "suite: written in %s s (the matplotlib report took 131 s)"
+                  % (m.group(1) if m else "?"))
 
     return res.finish()
 
