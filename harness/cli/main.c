@@ -23,6 +23,8 @@ static const struct {
      "turn a BizHawk/Gens movie into an input script"},
     {"export", cmd_export, "scenarios as JSON test vectors or BizHawk movies"},
     {"fuzz", cmd_fuzz, "differential fuzzing against the original code"},
+    {"view", cmd_view, "the trace viewer: a scenario's map and traces as "
+                       "an HTML page"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
