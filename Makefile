@@ -125,6 +125,9 @@ SHLIB_NAME := libspg.so.$(SPG_VERSION_STR)
 SHLIB := $(BUILD)/$(SHLIB_NAME)
 PIC_OBJ := $(CORE_SRC:%.c=$(BUILD)/pic/%.o)
 HLIB := $(BUILD)/libspgsim_harness.a
+# The viewer's page, generated from harness/interop/viewer.html (in the
+# harness library: only `spgsim view` pulls it in).
+VIEWER_OBJ := $(BUILD)/gen/viewer_page.o
 BIN := $(BUILD)/spgsim
 
 .PHONY: all tests test check bench goldens report vectors install uninstall mutate clean fuzz fuzz-build fuzz-smoke fuzz-corpus
@@ -145,10 +148,27 @@ $(SHLIB): $(PIC_OBJ)
 	ln -sf $(SHLIB_NAME) $(BUILD)/libspg.so.$(SPG_SOVERSION)
 	ln -sf $(SHLIB_NAME) $(BUILD)/libspg.so
 
-$(HLIB): $(HARNESS_LIB_OBJ)
+$(HLIB): $(HARNESS_LIB_OBJ) $(VIEWER_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $^
+
+# The trace viewer's page (harness/interop/viewer.html) as a C array, so
+# `spgsim view` needs no file beside the program: od and sed only (no xxd).
+$(BUILD)/gen/viewer_page.c: harness/interop/viewer.html
+	@mkdir -p $(@D)
+	{ echo '/* generated from harness/interop/viewer.html by the Makefile */'; \
+	  echo '#include <stddef.h>'; \
+	  echo 'extern const unsigned char viewer_page[];'; \
+	  echo 'extern const size_t viewer_page_len;'; \
+	  echo 'const unsigned char viewer_page[] = {'; \
+	  od -An -v -tx1 $< | sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g'; \
+	  echo '0x00};'; \
+	  echo 'const size_t viewer_page_len = sizeof viewer_page - 1;'; \
+	} > $@.tmp && mv $@.tmp $@
+
+$(VIEWER_OBJ): $(BUILD)/gen/viewer_page.c
+	$(CC) $(CFLAGS_ALL) -c -o $@ $<
 
 $(BIN): $(MAIN_OBJ) $(HLIB) $(LIB)
 	$(CC) $(LDFLAGS_ALL) -o $@ $(MAIN_OBJ) $(HLIB) $(LIB) $(YAML_LIBS) $(UC_LIBS) $(ZLIB_LIBS) $(THREAD_LIBS) -lm

@@ -19,9 +19,11 @@ set -u
 SUITE_PACKAGES="make gcc libc6-dev pkg-config libyaml-dev libunicorn-dev
 zlib1g-dev"
 REPORT_PACKAGES="$SUITE_PACKAGES python3 python3-yaml"
+# The trace viewer's browser test (scripts/tests/test_viewer.py): headless
+# Chromium driven by Selenium.
 PACKAGES="make gcc clang libc6-dev pkg-config git libyaml-dev libunicorn-dev
 zlib1g-dev binutils-m68k-linux-gnu python3 python3-yaml python3-jsonschema
-g++ libclang-rt-dev"
+g++ libclang-rt-dev chromium chromium-driver python3-selenium"
 
 list=0
 if [ "${1:-}" = "--list" ]; then

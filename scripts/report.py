@@ -1364,8 +1364,8 @@ VIEWER_DATA = "d"             # OUT/d/<rel>.js: one data script a scenario
 def write_viewer(spgsim, root, out_dir, scen, actual_dir=None, jobs=2):
     """The trace viewer's page and one data script per scenario, when this
     spgsim has `spgsim view` (`spgsim view --help` exits 0): writes
-    OUT/viewer.html (`spgsim view --template`, or else `spgsim view` on the
-    first scenario) and OUT/d/<rel>.js (`spgsim view SCENARIO --data-js
+    OUT/viewer.html (`spgsim view --page`: the page without data) and
+    OUT/d/<rel>.js (`spgsim view SCENARIO --data-js
     [--actual TRACE] -o FILE`).  Returns {scenario path: the data script's
     path relative to OUT}; the pages link viewer.html?data=<that path> for
     the scenarios in it.  Without the command (or when it fails) returns {}
@@ -1384,13 +1384,9 @@ def write_viewer(spgsim, root, out_dir, scen, actual_dir=None, jobs=2):
     if run([spgsim, "view", "--help"]) != 0:
         return {}
     page = os.path.join(out_dir, VIEWER_PAGE)
-    if run([spgsim, "view", "--template", "-o", page]) != 0 or \
+    if run([spgsim, "view", "--page", "-o", page]) != 0 or \
             not os.path.exists(page):
-        first = [s["path"] for s in scen if s.get("path") and
-                 s.get("status") != "error"]
-        if not first or run([spgsim, "view", first[0], "-o", page]) != 0 \
-                or not os.path.exists(page):
-            return {}
+        return {}
 
     def one(s):
         rel = "%s/%s.js" % (VIEWER_DATA, page_rel(s.get("path")))

@@ -15,5 +15,6 @@ int cmd_import_inputs(int argc, char **argv);  /* harness/cli/import.c */
 int cmd_export(int argc, char **argv);         /* harness/cli/export.c */
 int cmd_fuzz(int argc, char **argv);           /* harness/cli/fuzz.c */
 int cmd_games(int argc, char **argv);          /* harness/cli/games.c */
+int cmd_view(int argc, char **argv);           /* harness/cli/view.c */
 
 #endif /* SPGSIM_COMMANDS_H */

@@ -24,6 +24,8 @@ static const struct {
     {"export", cmd_export, "scenarios as JSON test vectors or BizHawk movies"},
     {"fuzz", cmd_fuzz, "differential fuzzing against the original code"},
     {"games", cmd_games, "the games, characters and ROM images it knows"},
+    {"view", cmd_view, "the trace viewer: a scenario's map and traces as "
+                       "an HTML page"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

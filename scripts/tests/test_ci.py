@@ -102,7 +102,7 @@ def copy_repo(dst):
             os.makedirs(os.path.join(dst, "build"), exist_ok=True)
             subprocess.run(["cp", "-a", os.path.join(ROOT, "build", f),
                             os.path.join(dst, "build", f)], check=True)
-    for d in ("obj", "pic"):
+    for d in ("obj", "pic", "gen"):
         if os.path.isdir(os.path.join(ROOT, "build", d)):
             subprocess.run(["cp", "-a", os.path.join(ROOT, "build", d),
                             os.path.join(dst, "build", d)], check=True)
