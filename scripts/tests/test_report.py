@@ -10,8 +10,9 @@ missing or stale; a scenario the loader rejects; no golden at all; another
 engine's traces (--actual-dir); the trace viewer's links with a stand-in
 `spgsim view`, and without; a fake `check --json` whose golden files do not
 exist; bad input; the whole suite (the index at most 2 MB, a page per
-scenario); plus unit checks of the mask renderer, the SVG figures and the
-documented-values parser.
+scenario, a viewer link for every scenario, special stages too); plus
+unit checks of the mask renderer, the SVG figures and the documented-values
+parser.
 
     /usr/bin/python3 scripts/tests/test_report.py [--spgsim build/spgsim]
 
@@ -295,6 +296,21 @@ exec %s "$@"
     return path
 
 
+def no_view(base, spgsim):
+    """A wrapper of spgsim without the `view` command (as before the trace
+    viewer), for the report without viewer links."""
+    path = os.path.join(base, "spgsim-without-view")
+    write(path, """#!/bin/sh
+if [ "$1" = view ]; then
+    echo "spgsim: unknown command 'view'" >&2
+    exit 2
+fi
+exec %s "$@"
+""" % spgsim)
+    os.chmod(path, 0o755)
+    return path
+
+
 def doc_row(page, vid):
     m = re.search(r'<tr class="(doc-row[^"]*)" data-id="%s"[^>]*>(.*?)</tr>'
                   % re.escape(vid), page, re.S)
@@ -492,7 +508,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="spg_report_test_") as base:
         # ---- A: everything passes ----
         root, traces, g10, gx = make_tree(spgsim, base, "allpass")
-        p, page = run_report(spgsim, root)
+        p, page = run_report(no_view(base, spgsim), root)
         debug_dump(page, "allpass")
         res.check(p.returncode == 0 and page and
                   re.search(r"written in \d+\.\d s", p.stdout),
@@ -862,7 +878,7 @@ def main():
                   "viewer: viewer.html and a data script per scenario, "
                   "linked from its index line and its page",
                   p.stderr + index_line(page, "running/walk")[1])
-        p, page = run_report(spgsim, root)
+        p, page = run_report(no_view(base, spgsim), root)
         res.check(p.returncode == 0 and "viewer.html" not in page and
                   not os.path.exists(os.path.join(root, "report",
                                                   "viewer.html")) and
@@ -936,6 +952,17 @@ def main():
                   "data:image" not in page,
                   "suite: the index is at most 2 MB (%.2f MB), without "
                   "figures" % (isize / 1e6))
+        # issue 23: every scenario opens in the viewer, special stages too
+        links = len(re.findall(r'href="viewer\.html\?data=d/', page))
+        ss_links = len(re.findall(
+            r'href="viewer\.html\?data=d/special_stage/', page))
+        nss = sum(1 for _, _, fs in os.walk(os.path.join(ROOT, "scenarios",
+                                                         "special_stage"))
+                  for f in fs if f.endswith(".yaml"))
+        res.check(links == nscen and nss > 0 and ss_links == nss and
+                  os.path.exists(os.path.join(out, "viewer.html")),
+                  "suite: every scenario links the viewer (%d of %d, "
+                  "special_stage/ %d of %d)" % (links, nscen, ss_links, nss))
         print("suite: %s" % p.stdout.strip())
         res.check(m and float(m.group(1)) < 60,
                   "suite: written in %s s (the matplotlib report took 131 s)"
