@@ -3,7 +3,8 @@
  *
  *   spgsim view SCENARIO.yaml [--golden G.csv] [--actual A.csv] [-o FILE]
  *       one self-contained HTML page: the viewer with the scenario's map
- *       and traces embedded as JSON (golden, core, actual)
+ *       (or special-stage maze) and traces embedded as JSON (golden,
+ *       core, actual)
  *   spgsim view --data-js SCENARIO.yaml [...]
  *       only the data, as `window.SPG_VIEW_DATA = {...};`, for a page
  *       opened as viewer.html?data=path/to/file.js
@@ -45,9 +46,10 @@ static void usage(FILE *f)
           "--actual, another engine's trace, each compared with the first\n"
           "by column name.  --data-js writes only the data, as\n"
           "'window.SPG_VIEW_DATA = {...};', for viewer.html?data=FILE.js;\n"
-          "--page writes the page without data.  Normal-stage scenarios\n"
-          "only.  Keys: left/right a frame, shift+left/right ten, space\n"
-          "plays (docs/viewer.md).\n",
+          "--page writes the page without data.  A special-stage\n"
+          "scenario shows its maze (24x24 blocks) and the stage angle.\n"
+          "Keys: left/right a frame, shift+left/right ten, space plays\n"
+          "(docs/viewer.md).\n",
           f);
 }
 
@@ -90,11 +92,6 @@ static int load_inputs(view_inputs *v, const char *path,
     if (scenario_load(path, v->s, stderr) != 0) {
         free(v->s);
         v->s = NULL;
-        return 2;
-    }
-    if (v->s->mode != SCENARIO_NORMAL) {
-        fprintf(stderr, "%s: the viewer shows normal-stage scenarios only "
-                        "(this is a special-stage one)\n", path);
         return 2;
     }
     char hash[17];

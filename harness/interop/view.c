@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "scenario/special.h"
 #include "trace/diff.h"
 
 /* A JSON string safe inside <script>: '<', '>' and '&' as \u escapes. */
@@ -109,6 +110,38 @@ static void trace_json(FILE *f, const view_trace *vt, const trace *ref)
     fputs("]}", f);
 }
 
+/* "traces": [...] and the object's end. */
+static void traces_json(FILE *f, const view_trace *traces, int n)
+{
+    fputs("  \"traces\": [", f);
+    for (int i = 0; i < n; i++) {
+        fputs(i ? ",\n   " : "\n   ", f);
+        trace_json(f, &traces[i], i ? traces[0].t : NULL);
+    }
+    fputs("]}", f);
+}
+
+/* The maze of a special-stage scenario as loaded: its blocks (layout
+ * bytes) row by row, where block (0, 0) covers the player's x/y. */
+static void special_json(FILE *f, const scenario *s)
+{
+    const scenario_special *ss = s->special;
+    fprintf(f, "  \"special\": {\"x0\": %d, \"y0\": %d, \"block\": %d, "
+               "\"layout_row\": %d, \"layout_column\": %d, "
+               "\"width\": %d, \"height\": %d, \"angle\": %u, "
+               "\"rotation\": %d,\n    \"blocks\": [",
+            SCENARIO_SS_MARKER_X, SCENARIO_SS_MARKER_Y, SPG_SS_BLOCK,
+            SPG_SS_STAGE_ORIGIN, SPG_SS_STAGE_ORIGIN, ss->width, ss->height,
+            (unsigned)ss->start.stage_angle, (int)ss->start.rotation);
+    for (int r = 0; r < ss->height; r++)
+        for (int c = 0; c < ss->width; c++)
+            fprintf(f, "%s%d",
+                    r == 0 && c == 0 ? "" : (c == 0 ? ",\n      " : ","),
+                    spg_ss_block(&ss->start, SPG_SS_STAGE_ORIGIN + r,
+                                 SPG_SS_STAGE_ORIGIN + c));
+    fputs("]},\n", f);
+}
+
 void view_write_json(FILE *f, const scenario *s, const char *rel,
                      const char *note, const view_trace *traces, int n)
 {
@@ -128,9 +161,22 @@ void view_write_json(FILE *f, const scenario *s, const char *rel,
     str(f, g->title);
     fputs(", \"character\": ", f);
     str(f, game_character_name(g, s->character));
+    int special = s->mode == SCENARIO_SPECIAL_STAGE && s->special != NULL;
     fprintf(f, ", \"paths\": %s, \"frames\": %d, \"note\": ",
-            game_has(g, GAME_PATHS) ? "true" : "false", s->frames);
+            !special && game_has(g, GAME_PATHS) ? "true" : "false",
+            s->frames);
     str(f, note);
+    if (special) {
+        const spg_ss_state *st = &s->special->start;
+        fprintf(f, ",\n  \"mode\": \"special_stage\", \"start\": {\"x\": %d, "
+                   "\"y\": %d},\n  \"masks\": [], \"map\": null,\n",
+                (int)(int16_t)((uint32_t)st->x >> 16),
+                (int)(int16_t)((uint32_t)st->y >> 16));
+        special_json(f, s);
+        traces_json(f, traces, n);
+        return;
+    }
+    fputs(",\n  \"mode\": \"normal\", \"special\": null", f);
     fprintf(f, ",\n  \"start\": {\"x\": %d, \"y\": %d, \"width_radius\": %d, "
                "\"height_radius\": %d},\n",
             (int)(int16_t)((uint32_t)s->start.x >> 16),
@@ -167,10 +213,6 @@ void view_write_json(FILE *f, const scenario *s, const char *rel,
                     s->cells2[i]);
         fputc(']', f);
     }
-    fputs("},\n  \"traces\": [", f);
-    for (int i = 0; i < n; i++) {
-        fputs(i ? ",\n   " : "\n   ", f);
-        trace_json(f, &traces[i], i ? traces[0].t : NULL);
-    }
-    fputs("]}", f);
+    fputs("},\n", f);
+    traces_json(f, traces, n);
 }

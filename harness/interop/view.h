@@ -1,7 +1,7 @@
 /*
  * view.h - what the trace viewer (`spgsim view`, docs/viewer.md) shows of
  * a scenario, as JSON: the map (cells, secondary masks, the masks' heights
- * and widths), the start, and two or three traces side by side, each but
+ * and widths) or a special stage's maze (its blocks), the start, and two or three traces side by side, each but
  * the first with its first divergence from the first (compared column by
  * name, like `spgsim diff`).  The page itself (harness/interop/viewer.html)
  * is embedded in the program by the Makefile; the CLI splices this data
@@ -37,8 +37,9 @@ typedef struct view_trace {
 int view_check_traces(const view_trace *traces, int n, FILE *err);
 
 /*
- * Write the view data of normal-stage scenario `s` (its path under
- * scenarios/ without .yaml is `rel`) as one JSON object.  `note` (may be
+ * Write the view data of scenario `s` (its path under scenarios/ without
+ * .yaml is `rel`) as one JSON object: "mode" "normal" with the map and
+ * masks, or "special_stage" with the maze as loaded ("special").  `note` (may be
  * NULL) is shown in the page (e.g. why there is no golden).  Every '<' in
  * a string is written as \u003c, so the object may sit inside a <script>
  * element.  The traces must have passed view_check_traces.

@@ -6,7 +6,10 @@
  * byte for byte; --data-js is one assignment; the data (read back with
  * Python's json) holds the map, masks, golden, core and an --actual trace
  * with its planted divergence; a stale or missing golden is a note; bad
- * input exits 2 and leaves no output file (and an existing one untouched).
+ * input exits 2 and leaves no output file (and an existing one untouched);
+ * a special-stage scenario gives its maze as loaded (mode special_stage),
+ * its golden and core, and an --actual trace's planted divergence, in all
+ * three modes.
  * Run from the top of the tree (scenarios/, golden/, harness/interop/).
  */
 #include <limits.h>
@@ -24,6 +27,7 @@
 #define GOLDEN "golden/running/top-speed-frame-128.csv"
 #define S2 "scenarios/sonic2/paths/two-paths-secondary.yaml"
 #define SPECIAL "scenarios/special_stage/bumper.yaml"
+#define SPECIAL_GOLDEN "golden/special_stage/bumper.csv"
 
 static char tmpdir[64];
 static char spgsim[PATH_MAX];
@@ -230,6 +234,100 @@ static void test_sonic2(void)
              0);
 }
 
+/* A special-stage scenario: the maze, the golden and core, a planted
+ * divergence; the page and --data-js. */
+static void test_special(void)
+{
+    char a[2 * PATH_MAX];
+    snprintf(a, sizeof a, "'%s' -o ss.html", rp(SPECIAL));
+    CHECK_EQ(view(a), 0);
+    char *page = read_text(tp("ss.html"));
+    CHECK(page && strncmp(page, "<!DOCTYPE html>", 15) == 0 &&
+          strstr(page, "window.SPG_VIEW_DATA = {") != NULL &&
+          strstr(page, "/*SPG_VIEW_DATA*/") == NULL);
+    free(page);
+    /* the maze of bumper.yaml: 9 x 8, walls round it, the bumper ($25)
+     * at row 6, column 4 */
+    const char *maze =
+        "assert d['spgsim_view'] == 1 and d['mode'] == 'special_stage'\n"
+        "assert d['id'] == 'special_stage/bumper', d['id']\n"
+        "assert d['game'] == 'sonic1' and d['paths'] is False\n"
+        "assert d['map'] is None and d['masks'] == []\n"
+        "assert d['start'] == {'x': 844, 'y': 736}, d['start']\n"
+        "m = d['special']\n"
+        "assert (m['x0'], m['y0'], m['block']) == (736, 688, 24), m\n"
+        "assert (m['layout_row'], m['layout_column']) == (32, 32), m\n"
+        "assert (m['width'], m['height']) == (9, 8), m\n"
+        "assert (m['angle'], m['rotation']) == (0, 0), m\n"
+        "b = m['blocks']\n"
+        "assert len(b) == 72\n"
+        "assert b[:9] == [1] * 9 and b[63:] == [1] * 9\n"
+        "assert all(b[r * 9] == 1 and b[r * 9 + 8] == 1 for r in range(8))\n"
+        "assert b[6 * 9 + 4] == 0x25\n"
+        "assert sum(1 for v in b if v not in (0, 1)) == 1\n"
+        "g, c = d['traces'][:2]\n"
+        "assert (g['label'], c['label']) == ('golden', 'core')\n"
+        "assert g['source'].endswith('" SPECIAL_GOLDEN "')\n"
+        "assert 'stage_angle' in g['columns'] and len(g['rows']) == 61\n"
+        "assert g['rows'] == c['rows'] and c['divergence'] is None\n"
+        "x, y = g['columns'].index('x'), g['columns'].index('y')\n"
+        "assert (g['rows'][0][x], g['rows'][0][y]) == (844, 736)\n"
+        "assert d['note'] is None\n";
+    CHECK_EQ(py(tp("ss.html"), maze), 0);
+    snprintf(a, sizeof a, "--data-js '%s' -o ss.js", rp(SPECIAL));
+    CHECK_EQ(view(a), 0);
+    char *js = read_text(tp("ss.js"));
+    CHECK(js && strncmp(js, "window.SPG_VIEW_DATA = {\"spgsim_view\": 1,",
+                        41) == 0 && strstr(js, "<html") == NULL);
+    free(js);
+    CHECK_EQ(py(tp("ss.js"), maze), 0);
+    /* a normal scenario says its mode too */
+    snprintf(a, sizeof a, "--data-js '%s' -o n.js", rp(SCEN));
+    CHECK_EQ(view(a), 0);
+    CHECK_EQ(py(tp("n.js"),
+                "assert d['mode'] == 'normal' and d['special'] is None\n"),
+             0);
+
+    /* an --actual trace: the golden with y_speed off by one at frame 20 */
+    trace g;
+    CHECK_EQ(trace_read(rp(SPECIAL_GOLDEN), &g, stdout), 0);
+    FILE *f = fopen(tp("ss-mine.csv"), "w");
+    CHECK(f != NULL);
+    if (f == NULL) {
+        trace_free(&g);
+        return;
+    }
+    int ys = trace_find_column(&g, "y_speed");
+    int x = trace_find_column(&g, "x"), y = trace_find_column(&g, "y");
+    fputs("frame,x,y,y_speed\n", f);
+    for (int r = 0; r < g.rows; r++)
+        fprintf(f, "%d,%d,%d,%d\n", r, (int)g.values[r][x],
+                (int)g.values[r][y],
+                (int)g.values[r][ys] + (r == 20 ? 1 : 0));
+    fclose(f);
+    trace_free(&g);
+    snprintf(a, sizeof a, "'%s' --actual ss-mine.csv -o ssa.html",
+             rp(SPECIAL));
+    CHECK_EQ(view(a), 0);
+    CHECK_EQ(py(tp("ssa.html"),
+                "g, c, a = d['traces']\n"
+                "assert a['label'] == 'actual' and c['divergence'] is None\n"
+                "v = a['divergence']\n"
+                "assert v['frame'] == 20 and v['field'] == 'y_speed', v\n"
+                "assert v['actual'] == v['expected'] + 1, v\n"
+                "assert v['fields'] == ['y_speed'] and v['frames'] == 1, v\n"
+                "assert v['compared'] == ['x', 'y', 'y_speed'], v\n"),
+             0);
+    /* a normal-stage trace does not compare with a special-stage one */
+    snprintf(a, sizeof a, "'%s' --actual '%s' -o ssb.html", rp(SPECIAL),
+             rp(GOLDEN));
+    CHECK_EQ(view(a), 2);
+    CHECK(!exists(tp("ssb.html")));
+    char *e = err_text();
+    CHECK(e && strstr(e, "do not compare"));
+    free(e);
+}
+
 /* No golden, a stale golden: a note, the core alone. */
 static void test_golden_notes(void)
 {
@@ -303,8 +401,6 @@ static void test_errors(void)
     bad(a, "nothere.csv");
     snprintf(a, sizeof a, "'%s' --golden junk.csv", rp(SCEN));
     bad(a, "junk.csv:2:");
-    snprintf(a, sizeof a, "'%s'", rp(SPECIAL));
-    bad(a, "normal-stage scenarios only");
     snprintf(a, sizeof a, "'%s' --frobnicate", rp(SCEN));
     bad(a, "unknown option '--frobnicate'");
     snprintf(a, sizeof a, "'%s' '%s'", rp(SCEN), rp(SCEN));
@@ -358,6 +454,7 @@ int main(int argc, char **argv)
     RUN(test_page_alone_and_data_js);
     RUN(test_actual);
     RUN(test_sonic2);
+    RUN(test_special);
     RUN(test_golden_notes);
     RUN(test_errors);
     char cmd[128];

@@ -10,8 +10,9 @@ missing or stale; a scenario the loader rejects; no golden at all; another
 engine's traces (--actual-dir); the trace viewer's links with a stand-in
 `spgsim view`, and without; a fake `check --json` whose golden files do not
 exist; bad input; the whole suite (the index at most 2 MB, a page per
-scenario); plus unit checks of the mask renderer, the SVG figures and the
-documented-values parser.
+scenario, a viewer link for every scenario, special stages too); plus
+unit checks of the mask renderer, the SVG figures and the documented-values
+parser.
 
     /usr/bin/python3 scripts/tests/test_report.py [--spgsim build/spgsim]
 
@@ -268,9 +269,9 @@ def index_line(page, rel):
     return (m.group(1), m.group(2)) if m else (None, "")
 
 
-def without_view(base, spgsim):
-    """A wrapper of spgsim whose `view` command is missing (exit 2), like a
-    spgsim from before the viewer: the report then has no viewer links."""
+def no_view(base, spgsim):
+    """A wrapper of spgsim without the `view` command (as before the trace
+    viewer), for the report without viewer links."""
     path = os.path.join(base, "spgsim-without-view")
     write(path, """#!/bin/sh
 if [ "$1" = view ]; then
@@ -480,7 +481,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="spg_report_test_") as base:
         # ---- A: everything passes ----
         root, traces, g10, gx = make_tree(spgsim, base, "allpass")
-        p, page = run_report(without_view(base, spgsim), root)
+        p, page = run_report(no_view(base, spgsim), root)
         debug_dump(page, "allpass")
         res.check(p.returncode == 0 and page and
                   re.search(r"written in \d+\.\d s", p.stdout),
@@ -856,7 +857,7 @@ def main():
                       root, "report", "viewer.html")),
                   "viewer: the page is spgsim view --page, the data "
                   "spgsim view --data-js's", data[:200])
-        p, page = run_report(without_view(base, spgsim), root)
+        p, page = run_report(no_view(base, spgsim), root)
         res.check(p.returncode == 0 and "viewer.html" not in page and
                   not os.path.exists(os.path.join(root, "report",
                                                   "viewer.html")) and
@@ -930,6 +931,17 @@ def main():
                   "data:image" not in page,
                   "suite: the index is at most 2 MB (%.2f MB), without "
                   "figures" % (isize / 1e6))
+        # issue 23: every scenario opens in the viewer, special stages too
+        links = len(re.findall(r'href="viewer\.html\?data=d/', page))
+        ss_links = len(re.findall(
+            r'href="viewer\.html\?data=d/special_stage/', page))
+        nss = sum(1 for _, _, fs in os.walk(os.path.join(ROOT, "scenarios",
+                                                         "special_stage"))
+                  for f in fs if f.endswith(".yaml"))
+        res.check(links == nscen and nss > 0 and ss_links == nss and
+                  os.path.exists(os.path.join(out, "viewer.html")),
+                  "suite: every scenario links the viewer (%d of %d, "
+                  "special_stage/ %d of %d)" % (links, nscen, ss_links, nss))
         print("suite: %s" % p.stdout.strip())
         res.check(m and float(m.group(1)) < 60,
                   "suite: written in %s s (the matplotlib report took 131 s)"

@@ -18,7 +18,11 @@ and python3-selenium; ci/deps.sh installs them for the tests).
   4. the secondary collision path toggle redraws a Sonic 2 map whose two
      paths differ;
   5. the page alone loads its data with ?s=ID and ?data=PATH from file://,
-     and says so when there is none.
+     and says so when there is none;
+  6. a special-stage scenario (Sonic 1's rotating maze), with an --actual
+     trace with a planted divergence: no error, the maze drawn (walls and
+     bumpers in their colours), the keys step the player to the golden's
+     x/y, the stage angle shown is the golden's, the divergence marked.
 
     /usr/bin/python3 scripts/tests/test_viewer.py [--spgsim build/spgsim]
 
@@ -45,6 +49,10 @@ PLANT_FRAME = 57
 PLANT_FIELD = "ground_speed"
 # A Sonic 2 scenario whose two collision paths differ.
 S2_SCENARIO = "sonic2/paths/two-paths-secondary"
+# A special-stage scenario: a maze of every kind of block, the stage turning.
+SS_SCENARIO = "special_stage/mixed-chains"
+SS_PLANT_FRAME = 300
+SS_PLANT_FIELD = "x_speed"
 
 
 def run(cmd):
@@ -159,6 +167,17 @@ def run_tests(r, spgsim, tmp):
              os.path.join(ROOT, "scenarios", S2_SCENARIO + ".yaml"),
              "-o", s2])
     r.check(p.returncode == 0, "spgsim view of a Sonic 2 scenario", p.stderr)
+    ss_rows, ss_lines = read_golden(
+        os.path.join(ROOT, "golden", SS_SCENARIO + ".csv"))
+    ss_actual = os.path.join(tmp, "ss-actual.csv")
+    plant(ss_lines, SS_PLANT_FRAME, SS_PLANT_FIELD, ss_actual)
+    ss_page = os.path.join(tmp, "ss.html")
+    p = run([spgsim, "view",
+             os.path.join(ROOT, "scenarios", SS_SCENARIO + ".yaml"),
+             "--actual", ss_actual, "-o", ss_page])
+    r.check(p.returncode == 0 and os.path.exists(ss_page),
+            "spgsim view of a special-stage scenario, with --actual",
+            p.stderr)
 
     # ---- the browser ---------------------------------------------------------
     d, why = browser()
@@ -167,6 +186,7 @@ def run_tests(r, spgsim, tmp):
         return r.finish()
     try:
         browser_tests(r, d, page, bare, s2, rows)
+        special_browser_tests(r, d, ss_page, ss_rows)
     finally:
         d.quit()
     return r.finish()
@@ -317,6 +337,114 @@ def browser_tests(r, d, page, bare, s2, rows):
             severe(d) == [],
             "the page alone says it has no data, without errors")
     print("browser: %s" % d.capabilities.get("browserVersion", "?"))
+
+
+def special_browser_tests(r, d, page, rows):
+    """6. a special-stage page: the maze, stepping, the angle, the planted
+    divergence."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    def press(*keys):
+        ActionChains(d).send_keys(*keys).perform()
+
+    def shift(key):
+        ActionChains(d).key_down(Keys.SHIFT).send_keys(key) \
+            .key_up(Keys.SHIFT).perform()
+
+    def at_golden(label, frame):
+        st = d.find_element(By.ID, "status")
+        g = d.find_element(By.CSS_SELECTOR, '#status .pos[data-label="golden"]')
+        got = (int(st.get_attribute("data-frame")), st.get_attribute("data-x"),
+               st.get_attribute("data-y"), g.get_attribute("data-x"),
+               g.get_attribute("data-y"),
+               d.find_element(By.ID, "angle").get_attribute("data-angle"))
+        row = rows[frame]
+        want = (frame, str(row["x"]), str(row["y"]), str(row["x"]),
+                str(row["y"]), str(row["stage_angle"]))
+        r.check(got == want, "special stage: " + label,
+                "page %r, golden %r" % (got, want))
+
+    def pixels(rgb):
+        return d.execute_script(
+            "var c = document.getElementById('map'), g = c.getContext('2d');"
+            "var p = g.getImageData(0, 0, c.width, c.height).data, n = 0;"
+            "for (var i = 0; i < p.length; i += 4)"
+            "  if (p[i] === arguments[0] && p[i+1] === arguments[1] &&"
+            "      p[i+2] === arguments[2]) n++;"
+            "return n;", *rgb)
+
+    d.get("file://" + page)
+    r.check(severe(d) == [], "special stage: no console errors on load",
+            severe(d))
+    r.check(d.find_element(By.ID, "error").text == "",
+            "special stage: no error shown",
+            d.find_element(By.ID, "error").text)
+    cells = int(d.find_element(By.ID, "map").get_attribute("data-cells")
+                or 0)
+    # at 2x, following the player: the golden's player (green) at the centre
+    green = d.execute_script(
+        "var c = document.getElementById('map'), g = c.getContext('2d');"
+        "var p = g.getImageData(c.width / 2 - 30, c.height / 2 - 30, 60, 60)"
+        ".data, n = 0;"
+        "for (var i = 0; i < p.length; i += 4)"
+        "  if (p[i+1] - Math.max(p[i], p[i+2]) > 60) n++;"
+        "return n;")
+    r.check(green > 20, "special stage: the golden's player is drawn at "
+            "the centre", "green pixels %d" % green)
+    d.find_element(By.ID, "zoom").send_keys("fit")
+    walls, bumpers = pixels((0x60, 0x60, 0x60)), pixels((0xd9, 0x33, 0x40))
+    r.check(cells > 500 and walls > 1000 and bumpers > 100,
+            "special stage: the maze is drawn (walls and bumpers)",
+            "blocks %d, wall pixels %d, bumper pixels %d"
+            % (cells, walls, bumpers))
+    legend = d.find_element(By.ID, "legend-special")
+    r.check(legend.is_displayed() and "bumper" in legend.text and
+            "glass" in legend.text, "special stage: the blocks' legend",
+            legend.text)
+    at_golden("frame 0 at the golden's position and angle", 0)
+    press(Keys.ARROW_RIGHT)
+    at_golden("right: frame 1", 1)
+    shift(Keys.ARROW_RIGHT)
+    at_golden("shift+right: frame 11", 11)
+    for _ in range(3):
+        shift(Keys.ARROW_RIGHT)
+    press(Keys.ARROW_LEFT)
+    at_golden("shift+right x3, left: frame 40", 40)
+    r.check((rows[40]["x"], rows[40]["y"], rows[40]["stage_angle"]) !=
+            (rows[0]["x"], rows[0]["y"], rows[0]["stage_angle"]),
+            "special stage: the player and the stage moved meanwhile")
+    press(Keys.END)
+    at_golden("End: the last frame", len(rows) - 1)
+    press(Keys.HOME)
+    at_golden("Home: frame 0", 0)
+
+    div = d.find_element(By.CSS_SELECTOR, '.divergence[data-label="actual"]')
+    r.check(div.get_attribute("data-frame") == str(SS_PLANT_FRAME) and
+            div.get_attribute("data-field") == SS_PLANT_FIELD,
+            "special stage: the divergence is named: frame %d, %s"
+            % (SS_PLANT_FRAME, SS_PLANT_FIELD), div.text)
+    core = d.find_element(By.CSS_SELECTOR, '.divergence[data-label="core"]')
+    r.check("none" in core.get_attribute("class").split(),
+            "special stage: the core agrees with the golden", core.text)
+    ticks = d.find_elements(By.CSS_SELECTOR, '#ticks .tick[data-label="actual"]')
+    r.check(len(ticks) == 1 and
+            ticks[0].get_attribute("data-frame") == str(SS_PLANT_FRAME),
+            "special stage: the timeline marks the divergent frame",
+            [t.get_attribute("data-frame") for t in ticks])
+    div.click()
+    at_golden("clicking the divergence goes to its frame", SS_PLANT_FRAME)
+    cell = d.find_elements(By.CSS_SELECTOR, "#fields td.first-divergence")
+    r.check(len(cell) == 1 and
+            cell[0].get_attribute("data-label") == "actual" and
+            cell[0].find_element(By.XPATH, "..").get_attribute("data-field")
+            == SS_PLANT_FIELD and
+            cell[0].text == str(rows[SS_PLANT_FRAME][SS_PLANT_FIELD] + 1),
+            "special stage: the table marks the divergent field",
+            [(c.get_attribute("data-label"), c.text) for c in cell])
+    r.check(severe(d) == [], "special stage: no console errors while "
+            "stepping", severe(d))
 
 
 if __name__ == "__main__":
