@@ -222,7 +222,8 @@ void spg_move_wall_check(spg_frame *f, spg_player *p)
     uint8_t look;
     int16_t dist;
 
-    if ((uint8_t)(p->angle + 0x40) & 0x80)
+    if (((uint8_t)(p->angle + 0x40) & 0x80) &&
+        !(f->profile->wall_check_cardinal && (p->angle & 0x3F) == 0))
         return;
     if (p->ground_speed == 0)
         return;

@@ -24,6 +24,8 @@
  *   anim_steps.c the steps the three games' animation routines share
  *   sonic2.c     Sonic 2's routines where their shape differs
  *   sonic3.c     Sonic 3's routines where their shape differs from Sonic 2's
+ *   sonic3k.c    Sonic & Knuckles' Sonic and Tails where they differ from
+ *                Sonic 3's
  *   routines.c   the per-game routine tables (spg_routines_get)
  *   profile.c    game profiles, defaults
  * routines.c and profile.c are the only files that test the profile's
@@ -121,6 +123,9 @@ typedef struct spg_routines {
      * no such animation) and the number of the character's sprites. */
     int (*anim_last_position)(const spg_profile *pr, uint8_t anim);
     int (*anim_mapping_frames)(const spg_profile *pr);
+    /* Sonic_Roll (Sonic & Knuckles: SonicKnux_Roll, which also ducks),
+     * after the walking routine. */
+    void (*roll)(spg_frame *f, spg_player *p);
 } spg_routines;
 
 /** The routine table of the profile's game and character. */
@@ -292,6 +297,16 @@ void spg_reset_on_floor_sonic3(const spg_profile *pr, spg_player *p,
 void spg_kill_sonic3(const spg_profile *pr, spg_player *p);  /* Kill_Character */
 void spg_roll_stopped_sonic3(spg_frame *f, spg_player *p); /* Sonic_RollSpeed */
 void spg_begin_frame_sonic3(spg_player *p);                /* Level_frame_counter */
+
+/* ---- sonic3k.c (Sonic & Knuckles' Sonic and Tails) ---------------------- */
+
+void spg_roll_sonic3k(spg_frame *f, spg_player *p);        /* SonicKnux_Roll */
+void spg_balance_sonic3k(spg_frame *f, spg_player *p);     /* Sonic_Balance */
+void spg_stand_still_tails3k(spg_frame *f, spg_player *p); /* Tails' standing */
+void spg_touch_floor_sonic3k(const spg_profile *pr, spg_player *p); /* Player_TouchFloor */
+void spg_reset_on_floor_sonic3k(const spg_profile *pr, spg_player *p,
+                                int landing); /* Player_TouchFloor_Check_Spindash */
+void spg_kill_sonic3k(const spg_profile *pr, spg_player *p); /* Kill_Character */
 
 /** The stick-to-convex flag: the high byte of the object word at $38
  *  (tst.b stick_to_convex(a0) in Sonic_AnglePos and Sonic_SlopeRepel). */

@@ -71,7 +71,7 @@ void spg_level_bound(spg_frame *f, spg_player *p)
     if (left > px) {
         edge = left;
         hit = 1;
-    } else if (right <= px) {
+    } else if (f->profile->right_limit_exclusive ? right < px : right <= px) {
         edge = right;
         hit = 1;
     }
@@ -94,7 +94,7 @@ void spg_mode_normal(spg_frame *f, spg_player *p)
         return;
     rt->slope_resist(f, p);
     rt->move(f, p);
-    spg_roll(f, p);
+    rt->roll(f, p);
     spg_level_bound(f, p);
     spg_speed_to_pos(p);
     spg_angle_pos(f, p);

@@ -41,7 +41,10 @@ int spg_profile_get(spg_game game, spg_character character,
 
     if (!(game == SPG_GAME_SONIC1 && character == SPG_CHAR_SONIC) &&
         !((game == SPG_GAME_SONIC2 || game == SPG_GAME_SONIC3) &&
-          (character == SPG_CHAR_SONIC || character == SPG_CHAR_TAILS)))
+          (character == SPG_CHAR_SONIC || character == SPG_CHAR_TAILS)) &&
+        !(game == SPG_GAME_SONIC3K &&
+          (character == SPG_CHAR_SONIC || character == SPG_CHAR_TAILS ||
+           character == SPG_CHAR_KNUCKLES)))
         return -1;
     if (variant != SPG_VARIANT_NORMAL && variant != SPG_VARIANT_SPEED_SHOES &&
         variant != SPG_VARIANT_UNDERWATER)
@@ -83,6 +86,9 @@ int spg_profile_get(spg_game game, spg_character character,
     p.layout_tiles_y = 128;           /* 8 rows of chunks, then wrap */
     p.right_limit_offset = 0x168;     /* Sonic_LevelBound: $128 + $40 */
     p.push_only_facing_wall = 0;      /* Sonic_Move's wall check */
+    p.roll_stop_speed = 1;            /* Sonic_RollSpeed: at 0 only */
+    p.wall_check_cardinal = 0;
+    p.right_limit_exclusive = 0;
 
     if (game == SPG_GAME_SONIC2) {
         /* Sonic 2 REV01 (Obj01 / Obj02): the same three speed sets
@@ -99,7 +105,7 @@ int spg_profile_get(spg_game game, spg_character character,
             p.roll_deceleration = 0x20; /* Sonic_RollSpeed: move.w #$20,d4
                                            (Tails_RollSpeed: dec asr 2) */
     }
-    if (game == SPG_GAME_SONIC3) {
+    if (game == SPG_GAME_SONIC3 || game == SPG_GAME_SONIC3K) {
         /* Sonic 3 (Obj_Sonic / Obj_Tails): Character_Speeds gives both
          * $600/$C/$80 (shoes $C00/$18/$80, water $300/$6/$40, the same
          * sets), written to Max_speed.. ($F760) or Max_speed_P2..
@@ -116,6 +122,19 @@ int spg_profile_get(spg_game game, spg_character character,
         else
             p.roll_deceleration = 0x20;  /* Sonic_RollSpeed: #$20 */
     }
+    if (game == SPG_GAME_SONIC3K) {
+        /* Sonic & Knuckles (docs/research/sonic3k-differences.md, rows
+         * #K2, #K5-#K7): Sonic 3's values, and Knuckles' jump. */
+        p.roll_stop_speed = 0x80;        /* loc_11570: abs gs < $80 */
+        p.wall_check_cardinal = 1;       /* loc_11350: angle & $3F */
+        p.right_limit_exclusive = 1;     /* Player_LevelBound: bcs */
+        p.roll_deceleration = 0x20;      /* Tails_RollSpeed too: #$20 */
+        p.roll_min_speed = 0x100;        /* SonicKnux_Roll: cmpi.w #$100 */
+        if (character == SPG_CHAR_KNUCKLES) {
+            p.jump_speed = 0x600;        /* Knux_Jump */
+            p.jump_speed_underwater = 0x300;
+        }
+    }
 
     *out = p;
     return 0;
@@ -129,7 +148,8 @@ spg_player spg_player_default(const spg_profile *profile)
     p.width_radius = profile->stand_width_radius;
     p.routine = SPG_ROUTINE_CONTROL;
     p.render_flags = SPG_RENDER_PLAYFIELD; /* move.b #4,obRender(a0) */
-    if (profile->game == SPG_GAME_SONIC2 || profile->game == SPG_GAME_SONIC3) {
+    if (profile->game == SPG_GAME_SONIC2 || profile->game == SPG_GAME_SONIC3 ||
+        profile->game == SPG_GAME_SONIC3K) {
         p.top_solid_bit = 0x0C;  /* Obj01_Init / Sonic_Init: primary path */
         p.lrb_solid_bit = 0x0D;
     } else {

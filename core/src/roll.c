@@ -108,7 +108,9 @@ void spg_roll_speed(spg_frame *f, spg_player *p)
     else if (p->ground_speed < 0)
         p->ground_speed = (uint32_t)gs + fr > 0xFFFFu ? 0 : m68k_addw(gs, fr);
 
-    if (p->ground_speed == 0)
+    gs = (uint16_t)(p->ground_speed < 0 ? m68k_negw(p->ground_speed)
+                                        : p->ground_speed);
+    if (gs < pr->roll_stop_speed)
         spg_routines_get(pr)->roll_stopped(f, p);
 
     spg_calc_sine(p->angle, &sine, &cosine);

@@ -56,6 +56,7 @@ static const spg_routines sonic1 = {
     SONIC1_ROUTINES,
     spg_s1_anim_last_position,
     spg_s1_anim_mapping_frames,
+    spg_roll,
 };
 
 /* A profile whose game is none of the three (spg_profile_get fills no
@@ -79,6 +80,7 @@ static const spg_routines unknown_game = {
     SONIC1_ROUTINES,
     no_last_position,
     no_mapping_frames,
+    spg_roll,
 };
 
 static const spg_routines sonic2_sonic = {
@@ -105,6 +107,7 @@ static const spg_routines sonic2_sonic = {
     spg_secondary_path_sonic2,
     spg_s2_anim_last_position,
     spg_s2_anim_mapping_frames,
+    spg_roll,
 };
 
 static const spg_routines sonic2_tails = {
@@ -131,6 +134,7 @@ static const spg_routines sonic2_tails = {
     spg_secondary_path_sonic2,
     spg_s2_anim_last_position,
     spg_s2_anim_mapping_frames,
+    spg_roll,
 };
 
 /* Sonic 3's Obj_Sonic: Sonic_MdNormal is Sonic 2's without the idle skip
@@ -161,6 +165,7 @@ static const spg_routines sonic3_sonic = {
     spg_secondary_path_sonic2,
     spg_s3_anim_last_position,
     spg_s3_anim_mapping_frames,
+    spg_roll,
 };
 
 /* Sonic 3's Obj_Tails (alone, Player_mode 2): Tails_SlopeResist and
@@ -190,6 +195,67 @@ static const spg_routines sonic3_tails = {
     spg_secondary_path_sonic2,
     spg_s3_anim_last_position,
     spg_s3_anim_mapping_frames,
+    spg_roll,
+};
+
+/* Sonic & Knuckles' Obj_Sonic ($10A94): Sonic 3's routines, with
+ * SonicKnux_Roll's duck (#K1), the look with down first (#K3) and
+ * Player_TouchFloor's turned shift (#K8); the rest of the differences are
+ * profile fields. */
+static const spg_routines sonic3k_sonic = {
+    spg_mode_normal_sonic2,      /* Sonic_MdNormal: SonicKnux_Spindash */
+    spg_mode_roll_sonic2,
+    spg_mode_air,
+    spg_slope_resist_sonic3,     /* Player_SlopeResist */
+    spg_move_sonic3,
+    spg_slope_repel_sonic3,      /* Player_SlopeRepel */
+    spg_air_sideways_sonic3,
+    spg_begin_frame_sonic3,
+    spg_jump_height_sonic3,      /* Sonic_ShieldMoves: the insta-shield */
+    spg_balance_sonic3k,
+    spg_roll_stopped_sonic3,
+    spg_sonic_angle_sonic2,
+    spg_snap_limit_sonic2,
+    spg_reset_on_floor_sonic3k,
+    spg_kill_sonic3k,
+    spg_dead_sonic2,
+    spg_gone_sonic2,
+    ANIMATE_SONIC3,
+    spg_find_tile_sonic3,
+    spg_solid_bit_sonic2,
+    spg_secondary_path_sonic2,
+    spg_s3_anim_last_position,
+    spg_s3_anim_mapping_frames,
+    spg_roll_sonic3k,            /* SonicKnux_Roll */
+};
+
+/* Sonic & Knuckles' Obj_Tails ($1365C, alone): Tails_Stand_Path now calls
+ * Sonic's Player_SlopeResist and Player_SlopeRepel (#K4). */
+static const spg_routines sonic3k_tails = {
+    spg_mode_normal_sonic2,      /* Tails_Stand_Path */
+    spg_mode_roll_sonic2,        /* Tails_Spin_Path */
+    spg_mode_air_tails3,
+    spg_slope_resist_sonic3,     /* Player_SlopeResist (#K4) */
+    spg_move_sonic3,             /* Tails_InputAcceleration_Path */
+    spg_slope_repel_sonic3,      /* Player_SlopeRepel (#K4) */
+    spg_air_sideways_sonic3,
+    spg_begin_frame_sonic3,
+    spg_jump_height_tails3,
+    spg_stand_still_tails3k,
+    spg_roll_stopped_sonic3,
+    spg_sonic_angle_sonic2,
+    spg_snap_limit_sonic2,
+    spg_reset_on_floor_sonic3k,  /* Tails_TouchFloor */
+    spg_kill_sonic3k,
+    spg_dead_sonic2,
+    spg_gone_sonic2,
+    ANIMATE_SONIC3,
+    spg_find_tile_sonic3,
+    spg_solid_bit_sonic2,
+    spg_secondary_path_sonic2,
+    spg_s3_anim_last_position,
+    spg_s3_anim_mapping_frames,
+    spg_roll_sonic3k,            /* Tails_Roll */
 };
 
 const spg_routines *spg_routines_get(const spg_profile *profile)
@@ -201,6 +267,11 @@ const spg_routines *spg_routines_get(const spg_profile *profile)
     case SPG_GAME_SONIC3:
         return profile->character == SPG_CHAR_TAILS ? &sonic3_tails
                                                     : &sonic3_sonic;
+    case SPG_GAME_SONIC3K:
+        /* Knuckles: his own table comes with knuckles.c; until then he
+         * runs Sonic's (not claimed to match). */
+        return profile->character == SPG_CHAR_TAILS ? &sonic3k_tails
+                                                    : &sonic3k_sonic;
     case SPG_GAME_SONIC1:
         return &sonic1;
     default:

@@ -53,15 +53,20 @@ extern "C" {
 typedef enum spg_game {
     SPG_GAME_SONIC1 = 1, /**< Sonic the Hedgehog (1991), REV01 */
     SPG_GAME_SONIC2 = 2, /**< Sonic the Hedgehog 2 (1992), REV01 */
-    SPG_GAME_SONIC3 = 3  /**< Sonic the Hedgehog 3 (1994), the cartridge
+    SPG_GAME_SONIC3 = 3,  /**< Sonic the Hedgehog 3 (1994), the cartridge
                               without the lock-on */
+    SPG_GAME_SONIC3K = 4  /**< Sonic & Knuckles (1994): its cartridge's
+                               player code, which Sonic 3 & Knuckles (the
+                               lock-on) runs too */
 } spg_game;
 
 /** The playable characters. */
 typedef enum spg_character {
     SPG_CHAR_SONIC = 0,
-    SPG_CHAR_TAILS = 1  /**< Sonic 2 on: Obj02 (Sonic 3: Obj_Tails) as the
+    SPG_CHAR_TAILS = 1,  /**< Sonic 2 on: Obj02 (Sonic 3: Obj_Tails) as the
                              player character */
+    SPG_CHAR_KNUCKLES = 2 /**< Sonic & Knuckles: Obj_Knuckles, alone
+                               (Player_mode 3) */
 } spg_character;
 
 /** Constant sets a game switches between at run time. */
@@ -382,6 +387,19 @@ typedef struct spg_profile {
      *  and 2); 1 only when the player faces that wall (Sonic 3,
      *  loc_123F4: btst #Status_Facing before bset #Status_Push). */
     uint8_t push_only_facing_wall;
+    /** Sonic_RollSpeed stops rolling (or, with spin_dash_flag, keeps
+     *  rolling at $400) when |ground speed| is below this, an unsigned
+     *  compare after the friction: 1 (only at 0) in Sonic 1 to 3, $80 in
+     *  Sonic & Knuckles (loc_11570: the ground speed is kept). */
+    uint16_t roll_stop_speed;
+    /** Sonic_Move's wall check is skipped on angles $40..$BF; 1: except
+     *  the exact angles $40 and $80 (Sonic & Knuckles loc_11350 tests
+     *  angle & $3F first). */
+    uint8_t wall_check_cardinal;
+    /** Sonic_LevelBound's right edge: 0 stops the player whose next pixel
+     *  x is at or past it (bls, Sonic 1 to 3), 1 only past it (Sonic &
+     *  Knuckles' Player_LevelBound: bcs). */
+    uint8_t right_limit_exclusive;
 } spg_profile;
 
 /**

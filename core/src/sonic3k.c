@@ -1,0 +1,199 @@
+/*
+ * sonic3k.c - the Sonic & Knuckles player routines of Sonic and Tails
+ * whose shape differs from Sonic 3's (Obj_Sonic $10A94 and Obj_Tails
+ * $1365C of the S&K cartridge, MD5 4ea493ea..., the code Sonic 3 &
+ * Knuckles runs too): SonicKnux_Roll / Tails_Roll (a duck below $100,
+ * also while moving: the "duck while balancing"), the look delay with
+ * down tested before up, and Player_TouchFloor's uncurl shift, turned
+ * round on the angles $40..$BF.  The differences that are constants (the
+ * uncurl below |gs| $80, the wall check at the exact angles $40 and $80,
+ * the right level bound, Tails' roll brake) are profile fields; Tails on
+ * Sonic's slope routines is a routine table entry (routines.c).
+ * Everything else is Sonic 3's (sonic3.c).  Research note:
+ * docs/research/sonic3k-differences.md (rows cited as "#Kn").
+ */
+#include "internal.h"
+#include "anim.h"
+
+enum { LOOK_DELAY_MAX = 120 }; /* scroll_delay_counter stops at 2*60 */
+
+/* ---- rolling and ducking (#K1) --------------------------------------- */
+
+/*
+ * SonicKnux_Roll ($1174A; Tails_Roll $14F74): nothing with left or right
+ * held.  Down not held: a Duck animation becomes the walk (anim 0).  Down
+ * held: below |ground speed| $100 (unsigned) the Duck animation unless on
+ * an object; from $100 on curl up (not already rolling): rolling radii,
+ * anim Roll, centre moved down by the difference of the height radii
+ * (Sonic and Knuckles 5 px, Tails 1).  The Duck set here, after the
+ * walking routine, replaces its Balance; a later frame's
+ * SonicKnux_Spindash starts from it.
+ */
+void spg_roll_sonic3k(spg_frame *f, spg_player *p)
+{
+    const spg_profile *pr = f->profile;
+    uint16_t speed;
+
+    if (f->input.held & (SPG_BTN_LEFT | SPG_BTN_RIGHT))
+        return;
+    if (!(f->input.held & SPG_BTN_DOWN)) {
+        if (p->anim == SPG_ANIM_DUCK)
+            p->anim = SPG_ANIM_WALK;
+        return;
+    }
+    speed = (uint16_t)(p->ground_speed < 0 ? m68k_negw(p->ground_speed)
+                                           : p->ground_speed);
+    if (speed < (uint16_t)pr->roll_min_speed) {
+        if (!(p->status & SPG_STATUS_ON_OBJECT))
+            p->anim = SPG_ANIM_DUCK;
+        return;
+    }
+    if (p->status & SPG_STATUS_ROLLING)
+        return;
+    p->status |= SPG_STATUS_ROLLING;
+    p->height_radius = pr->roll_height_radius;
+    p->width_radius = pr->roll_width_radius;
+    p->anim = SPG_ANIM_ROLL;
+    p->y = spg_add_pixels(p->y, pr->stand_height_radius - pr->roll_height_radius);
+    /* Unreachable after the speed test above, kept as in the original. */
+    if (p->ground_speed == 0)
+        p->ground_speed = 0x200;
+}
+
+/* ---- standing still (#K3) ---------------------------------------------- */
+
+/*
+ * Looking down / up (loc_11276): down is tested first (Duck, 8), then up
+ * (LookUp, 7); scroll_delay_counter counts one more frame (a byte add, so
+ * 255 wraps to 0) and stops at 120.  With neither held the caller clears
+ * the counter (spg_move_sonic3).
+ */
+static void duck_or_look_up(spg_frame *f, spg_player *p)
+{
+    uint8_t n;
+
+    if (f->input.held & SPG_BTN_DOWN)
+        p->anim = SPG_ANIM_DUCK;
+    else if (f->input.held & SPG_BTN_UP)
+        p->anim = SPG_ANIM_LOOKUP;
+    else
+        return;
+    f->looked = 1;
+    n = (uint8_t)(p->scroll_delay_counter + 1u);
+    p->scroll_delay_counter = n < LOOK_DELAY_MAX ? n : LOOK_DELAY_MAX;
+}
+
+/* The ChkFloorEdge_Part2 probe 6 px away: Balance2 ($C) when it also finds
+ * no floor within $C. */
+static void balance_far(spg_frame *f, spg_player *p, int dx)
+{
+    p->anim = SPG_ANIM_BALANCE;
+    if (spg_floor_edge_at(f, p, m68k_addw(m68k_hiw(p->x), dx)) >= 0xC)
+        p->anim = SPG_S2_ANIM_BALANCE2;
+}
+
+/*
+ * Sonic_Balance ($11184): Sonic 3's (spg_balance_sonic3: two probes,
+ * Balance or Balance2, the facing forced towards the edge), then the look
+ * with down first.
+ */
+void spg_balance_sonic3k(spg_frame *f, spg_player *p)
+{
+    p->status &= (uint8_t)~SPG_STATUS_PUSHING;
+    p->anim = SPG_ANIM_WAIT;
+    if (!(p->status & SPG_STATUS_ON_OBJECT) &&
+        spg_obj_floor_dist(f, p) >= 0xC) {
+        if (p->angle_buffer_1 == 3) {
+            p->status &= (uint8_t)~SPG_STATUS_FACING_LEFT;
+            balance_far(f, p, -6);
+            return;
+        }
+        if (p->angle_buffer_2 == 3) {
+            p->status |= SPG_STATUS_FACING_LEFT;
+            balance_far(f, p, 6);
+            return;
+        }
+    }
+    duck_or_look_up(f, p);
+}
+
+/* Tails_InputAcceleration_Path's standing part: one probe, Balance only,
+ * the facing towards the edge; then the look with down first. */
+void spg_stand_still_tails3k(spg_frame *f, spg_player *p)
+{
+    p->status &= (uint8_t)~SPG_STATUS_PUSHING;
+    p->anim = SPG_ANIM_WAIT;
+    if (!(p->status & SPG_STATUS_ON_OBJECT) &&
+        spg_obj_floor_dist(f, p) >= 0xC) {
+        if (p->angle_buffer_1 == 3) {
+            p->status &= (uint8_t)~SPG_STATUS_FACING_LEFT;
+            p->anim = SPG_ANIM_BALANCE;
+            return;
+        }
+        if (p->angle_buffer_2 == 3) {
+            p->status |= SPG_STATUS_FACING_LEFT;
+            p->anim = SPG_ANIM_BALANCE;
+            return;
+        }
+    }
+    duck_or_look_up(f, p);
+}
+
+/* ---- landing and death (#K8) --------------------------------------------- */
+
+/*
+ * Player_TouchFloor ($1217E; Tails_TouchFloor $15618): as Sonic 3's, but
+ * the uncurl's centre shift (old y radius minus the default one) is
+ * negated when (angle + $40) is negative, i.e. on the angles $40..$BF (a
+ * landing on a ceiling or a right wall moves the centre the other way).
+ */
+void spg_touch_floor_sonic3k(const spg_profile *pr, spg_player *p)
+{
+    uint8_t old = p->height_radius;
+
+    p->height_radius = pr->stand_height_radius;
+    p->width_radius = pr->stand_width_radius;
+    if (p->status & SPG_STATUS_ROLLING) {
+        int16_t shift = (int8_t)(uint8_t)(old - pr->stand_height_radius);
+        p->status &= (uint8_t)~SPG_STATUS_ROLLING;
+        p->anim = SPG_ANIM_WALK;
+        if ((uint8_t)(p->angle + 0x40) & 0x80)
+            shift = m68k_negw(shift);
+        p->y = m68k_sethiw(p->y, m68k_addw(m68k_hiw(p->y), shift));
+    }
+    p->status &= (uint8_t)~(SPG_STATUS_IN_AIR | SPG_STATUS_PUSHING |
+                            SPG_STATUS_ROLL_JUMP);
+    p->jumping = 0;
+    p->scroll_delay_counter = 0;
+    p->double_jump_flag = 0;
+}
+
+/* Player_TouchFloor_Check_Spindash ($12172): with spin_dash_flag set only
+ * the clears; else anim Walk, then TouchFloor. */
+void spg_reset_on_floor_sonic3k(const spg_profile *pr, spg_player *p,
+                                int landing)
+{
+    (void)landing;
+    if ((p->word_38 & 0x00FFu) != 0) {
+        p->status &= (uint8_t)~(SPG_STATUS_IN_AIR | SPG_STATUS_PUSHING |
+                                SPG_STATUS_ROLL_JUMP);
+        p->jumping = 0;
+        p->scroll_delay_counter = 0;
+        p->double_jump_flag = 0;
+        return;
+    }
+    p->anim = SPG_ANIM_WALK;
+    spg_touch_floor_sonic3k(pr, p);
+}
+
+/* Kill_Character ($10366): as Sonic 3's, with this TouchFloor. */
+void spg_kill_sonic3k(const spg_profile *pr, spg_player *p)
+{
+    p->routine = SPG_ROUTINE_DEATH;
+    spg_touch_floor_sonic3k(pr, p);
+    p->status |= SPG_STATUS_IN_AIR;
+    p->y_speed = -0x700;
+    p->x_speed = 0;
+    p->ground_speed = 0;
+    p->anim = SPG_ANIM_DEATH;
+}
