@@ -1,7 +1,7 @@
 /*
  * anim.h - Sonic 1's animation ids (obAnim, $1C) and the animation
  * routine, Sonic_Animate (anim.c); Sonic 2's routines for Sonic and Tails
- * (anim_s2.c); Sonic 3's (anim_s3.c).
+ * (anim_s2.c); Sonic 3's (anim_s3.c); Sonic & Knuckles' (anim_s3k.c).
  *
  * The ids are the indices of Sonic's animation script table (Ani_Sonic);
  * the trace shows them in the `anim` column.  The physics code sets the
@@ -111,6 +111,27 @@ void spg_s3_animate(const spg_profile *profile, spg_player *p);
  * profile's game is not read (Sonic 3's routine tables name them). */
 int spg_s3_anim_last_position(const spg_profile *profile, uint8_t anim);
 int spg_s3_anim_mapping_frames(const spg_profile *profile);
+
+/**
+ * Sonic & Knuckles' animation routine for the player: Animate_Sonic
+ * ($12600) for SPG_CHAR_SONIC, Animate_Tails ($15862) for SPG_CHAR_TAILS,
+ * Animate_Knuckles ($17D30) for SPG_CHAR_KNUCKLES (anim_s3k.c).  Like
+ * spg_s3_animate, and besides: every character's end codes are $FC..$FF;
+ * the walk scripts start with sprites 7, 8, then 1..6; the speed-driven
+ * roll writes the facing's flip bits on every call, before the timer; the
+ * push keeps the flip bits of the sprite set by angle; Knuckles' push
+ * duration is shifted by 8 (Sonic's and Tails': 6); Knuckles' own scripts
+ * (glide $20, fall $21, get-up $22, landing $23) and Tails' $29.  Reads
+ * and writes what spg_s3_animate does; Super, bit 7 of status_secondary,
+ * flip_type and flip_angle (the tumble) are taken as 0.
+ */
+void spg_s3k_animate(const spg_profile *profile, spg_player *p);
+
+/* spg_anim_last_position / spg_anim_mapping_frames for Sonic & Knuckles'
+ * characters (anim_s3k.c): by profile->character (Sonic, Tails or
+ * Knuckles); the profile's game is not read. */
+int spg_s3k_anim_last_position(const spg_profile *profile, uint8_t anim);
+int spg_s3k_anim_mapping_frames(const spg_profile *profile);
 
 /* ---- anim_steps.c: steps the three games' routines share ---------------- */
 

@@ -21,6 +21,8 @@
  *   anim.c       Sonic_Animate and Sonic's animation scripts (anim.h)
  *   anim_s2.c    Sonic 2's Sonic_Animate / Tails_Animate and scripts
  *   anim_s3.c    Sonic 3's Animate_Sonic / Animate_Tails and scripts
+ *   anim_s3k.c   Sonic & Knuckles' Animate_Sonic / Animate_Tails /
+ *                Animate_Knuckles and scripts
  *   anim_steps.c the steps the three games' animation routines share
  *   sonic2.c     Sonic 2's routines where their shape differs
  *   sonic3.c     Sonic 3's routines where their shape differs from Sonic 2's
