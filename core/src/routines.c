@@ -27,6 +27,10 @@ static void animate_sonic1(const spg_profile *pr, spg_player *p)
 /* Sonic 3: Animate_Sonic / Animate_Tails (anim_s3.c). */
 #define ANIMATE_SONIC3 spg_s3_animate
 
+/* Sonic & Knuckles: Animate_Sonic / Animate_Tails / Animate_Knuckles
+ * (anim_s3k.c). */
+#define ANIMATE_SONIC3K spg_s3k_animate
+
 /* Sonic 1's routines up to the animation tables (shared by the table of
  * a profile whose game is none of the three, below). */
 #define SONIC1_ROUTINES \
@@ -220,12 +224,12 @@ static const spg_routines sonic3k_sonic = {
     spg_kill_sonic3k,
     spg_dead_sonic2,
     spg_gone_sonic2,
-    ANIMATE_SONIC3,
+    ANIMATE_SONIC3K,
     spg_find_tile_sonic3,
     spg_solid_bit_sonic2,
     spg_secondary_path_sonic2,
-    spg_s3_anim_last_position,
-    spg_s3_anim_mapping_frames,
+    spg_s3k_anim_last_position,
+    spg_s3k_anim_mapping_frames,
     spg_roll_sonic3k,            /* SonicKnux_Roll */
 };
 
@@ -249,12 +253,12 @@ static const spg_routines sonic3k_tails = {
     spg_kill_sonic3k,
     spg_dead_sonic2,
     spg_gone_sonic2,
-    ANIMATE_SONIC3,
+    ANIMATE_SONIC3K,
     spg_find_tile_sonic3,
     spg_solid_bit_sonic2,
     spg_secondary_path_sonic2,
-    spg_s3_anim_last_position,
-    spg_s3_anim_mapping_frames,
+    spg_s3k_anim_last_position,
+    spg_s3k_anim_mapping_frames,
     spg_roll_sonic3k,            /* Tails_Roll */
 };
 
