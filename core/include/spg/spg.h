@@ -441,7 +441,8 @@ int spg_anim_last_position(const spg_profile *profile, uint8_t anim);
  * The number of sprites (mapping frames) of the profile's character: the
  * valid spg_player.mapping_frame values are 0 .. count - 1 (Sonic 1: $58,
  * fr_Null .. fr_WaterSlide; Sonic 2: Sonic $D6, Tails $8B; Sonic 3:
- * Sonic $DA, Tails $D1, the frames of Map_Sonic / Map_Tails).  The
+ * Sonic $DA, Tails $D1, the frames of Map_Sonic / Map_Tails; Sonic &
+ * Knuckles: $FB for each of Sonic, Tails and Knuckles).  The
  * animation routine only shows sprites of its scripts; the count bounds a
  * start state.
  */
