@@ -40,13 +40,14 @@
  * GlideTurn) - so the script's sprite only shows once the timer runs out
  * (32 calls without that routine: the wall climb and the slide, which keep
  * id $20 and write the timer and the sprite themselves); $21 the fall
- * after letting go ($16A74, $16B9C, $16ED8: LetGoOfWall also sets
- * prev_anim, anim_frame 1, timer 7), $22 getting up after a slide
+ * from a glide, a failed grab, a slide off a ledge or letting go of a wall
+ * ($168DC, $16A74, $16B9C, $16ED8: LetGoOfWall also sets prev_anim,
+ * anim_frame 1, timer 7 and the sprite $CB), $22 getting up after a slide
  * ($16B5C), $23 landing from the fall ($16AFE), both ending in "switch to
- * the walk"; $1F the Super transformation (Knux_Transform $178E6).  No
- * routine of Knuckles' object sets $24 (nor $0A-$0C's idle and balance
- * extras but Balance 6, which Knux_InputAcceleration_Path starts at
- * position 4 when he faces away from the edge).
+ * the walk"; $1F the Super transformation (Knux_Transform $178E6).  The
+ * code of Knuckles' object sets none of $0A..$0C and $24 (his balance is
+ * id 6 only, which Knux_InputAcceleration_Path starts at position 4 when
+ * he faces away from the edge).
  *
  * Not modelled, because the player state never holds what they read:
  * Super Sonic (Super_Sonic_Knux_flag: AniSuperSonic, the run at $800),
