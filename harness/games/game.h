@@ -29,6 +29,15 @@ typedef struct capture_sym {
     uint32_t addr;
 } capture_sym;
 
+/* What a routine of the image starts with: the first four bytes at a
+ * symbol's address (big-endian).  A description that derives code
+ * addresses from a listing says what each routine starts with; loading an
+ * image whose bytes differ is refused (capture_rom_from_desc). */
+typedef struct capture_first {
+    const char *name; /* a symbol of the description */
+    uint32_t first;
+} capture_first;
+
 struct game_desc;
 
 /*
@@ -61,6 +70,9 @@ typedef struct capture_rom_desc {
      * Play_SFX), so the emulator answers the Z80 and I/O windows
      * (EMU_SOUND_WINDOWS in capture/emu.h) instead of stopping there. */
     int sound_windows;
+    /* the routines' first instructions, checked at load (may be NULL) */
+    const capture_first *firsts;
+    size_t first_count;
 } capture_rom_desc;
 
 /* ---- the descriptor ---------------------------------------------------------- */
