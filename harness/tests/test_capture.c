@@ -16,6 +16,7 @@
 #include "capture/m68kform.h"
 #include "capture/md5.h"
 #include "trace/trace.h"
+#include "fake_rom.h"
 #include "selftest_rom.h"
 
 /* The image, its entry points and its address table: selftest_rom.h. */
@@ -190,23 +191,6 @@ static void test_rom_table(void)
     }
 }
 
-/* Write what a description expects into a blank image: a memory asr.w
- * at each fix address and each routine's first instruction. */
-static void fake_image(uint8_t *img, const capture_rom_desc *d)
-{
-    for (size_t k = 0; k < d->fix_count; k++) {
-        img[d->fix_addrs[k]] = 0xE0;
-        img[d->fix_addrs[k] + 1] = 0xE8;
-    }
-    for (size_t k = 0; k < d->first_count; k++) {
-        uint32_t at = 0;
-        if (capture_rom_sym(d, d->firsts[k].name, &at) != 0 || at + 4 > d->size)
-            continue;
-        for (int b = 0; b < 4; b++)
-            img[at + (uint32_t)b] = (uint8_t)(d->firsts[k].first >> (24 - 8 * b));
-    }
-}
-
 /* A routine whose first instruction is not the one the description
  * expects refuses the image, naming the routine. */
 static void test_first_instructions(void)
@@ -219,7 +203,7 @@ static void test_first_instructions(void)
                 CHECK(img != NULL);
                 if (!img)
                     return;
-                fake_image(img, d);
+                fake_rom_fill(img, d);
                 capture_rom rom;
                 CHECK_EQ(capture_rom_from_desc(img, d->size, d, &rom, stdout), 0);
                 capture_rom_free(&rom);
@@ -266,7 +250,7 @@ static void test_supported_descs(void)
         FILE *err = tmpfile();
         CHECK_EQ(capture_rom_from_desc(img, (uint32_t)size, d, &rom, err), -1);
         fclose(err);
-        fake_image(img, d);
+        fake_rom_fill(img, d);
         CHECK_EQ(capture_rom_from_desc(img, (uint32_t)size, d, &rom, stdout), 0);
         CHECK(rom.addrs.player_routine > rom.addrs.code_begin);
         CHECK_EQ(rom.addrs.player, s2 || s3 ? 0xFFFFB000u : 0xFFFFD000u);
@@ -1501,7 +1485,7 @@ static void test_one_rom_per_game(void)
         CHECK(img != NULL);
         if (!img)
             return;
-        fake_image(img, d);
+        fake_rom_fill(img, d);
         capture_rom rom;
         CHECK_EQ(capture_rom_from_desc(img, d->size, d, &rom, stdout), 0);
         free(img);
