@@ -101,7 +101,11 @@ enum {
     GAME_SPECIAL_STAGE = 1u << 2,
     /* BizHawk movies (`export --format bk2`) are made for this game's
      * scenarios. */
-    GAME_BK2 = 1u << 3
+    GAME_BK2 = 1u << 3,
+    /* Sonic & Knuckles' state beyond Sonic 3's: `glide_flags` in the
+     * start (Gliding_collision_flags, $FFFFF74E), the profile's S&K
+     * fields in test vectors.  Hashed as the "sonic3k" group. */
+    GAME_S3K_STATE = 1u << 4
 };
 
 /* One character of a game: its name in the format and the core's id. */
