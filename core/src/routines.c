@@ -28,7 +28,7 @@ static void animate_sonic1(const spg_profile *pr, spg_player *p)
 #define ANIMATE_SONIC3 spg_s3_animate
 
 /* Sonic 1's routines up to the animation tables (shared by the table of
- * a profile whose game is none of the three, below). */
+ * a profile whose game is none of the four, below). */
 #define SONIC1_ROUTINES \
     spg_mode_normal, \
     spg_mode_roll, \
@@ -59,7 +59,7 @@ static const spg_routines sonic1 = {
     spg_roll,
 };
 
-/* A profile whose game is none of the three (spg_profile_get fills no
+/* A profile whose game is none of the four (spg_profile_get fills no
  * such profile; a caller may write one): it plays as Sonic 1, but its
  * character has no animation tables, so no start state's animation is
  * valid (spg_anim_last_position -1, spg_anim_mapping_frames 0). */

@@ -221,13 +221,13 @@ static void quiet_game_s3(emu *e, const capture_rom *rom, const scenario *s)
     /* Sonic & Knuckles' own flags (addresses 0 in Sonic 3's description):
      * normal gravity, wall grabs allowed, no Super Tails or Super
      * emeralds, no lock-on (SK_alone_flag -1); the glide's collision
-     * byte starts clear */
+     * byte from the start state */
     if (b->reverse_gravity)
         emu_w8(e, b->reverse_gravity, 0);
     if (b->disable_wall_grab)
         emu_w8(e, b->disable_wall_grab, 0);
     if (b->glide_flags)
-        emu_w8(e, b->glide_flags, 0);
+        emu_w8(e, b->glide_flags, s->start.glide_flags);
     if (b->super_tails)
         emu_w8(e, b->super_tails, 0);
     if (b->super_emeralds)
@@ -331,6 +331,10 @@ void capture_s3_read(const emu *e, const capture_rom *rom, spg_player *p)
     p->double_jump_property = emu_r8(e, o + S3_DOUBLE_JUMP_PROPERTY);
     p->scroll_delay_counter = emu_r8(e, o + S3_SCROLL_DELAY);
     p->frame_counter = emu_r16(e, rom->addrs.s3.frame_counter);
+    /* Sonic & Knuckles: Knuckles' glide collision byte (0 in Sonic 3's
+     * description: not read) */
+    if (rom->addrs.s3.glide_flags)
+        p->glide_flags = emu_r8(e, rom->addrs.s3.glide_flags);
 }
 
 /* Before every Sonic 3 frame: the sprite input table, the collision

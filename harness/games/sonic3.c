@@ -62,6 +62,7 @@ static const capture_rom_desc s3_usa = {
     s3_fixes, sizeof s3_fixes / sizeof s3_fixes[0],
     &game_sonic3,
     1, /* Play_SFX goes through the Z80 */
+    NULL, 0, /* no first-instruction checks */
 };
 
 static const capture_rom_desc *const sonic3_roms[] = {&s3_usa};

@@ -20,7 +20,7 @@ extern const game_desc game_sonic3k; /* below; registry.c lists it */
  * them again).  Sonic 3's RAM symbols are looked up after these
  * (game_sonic3_ram_syms): S&K keeps every one of them in place. */
 static const capture_sym sk_syms[] = {
-    /* code */
+    /* code (sk_firsts below: what each routine starts with) */
     { "Obj_Sonic", 0x00010A94u },
     { "Obj_Tails", 0x0001365Cu },
     { "Obj_Knuckles", 0x00016444u },
@@ -64,6 +64,15 @@ static const uint32_t sk_fixes[] = {
     0x000170ACu, 0x000170B0u,              /* Knuckles_Move_Glide */
 };
 
+/* The first instruction of each routine above (loading an image checks
+ * them): the listing's first instruction, as the image holds it. */
+static const capture_first sk_firsts[] = {
+    { "Obj_Sonic", 0x49F8F760u },    /* lea (Max_speed).w,a4 */
+    { "Obj_Tails", 0x49F8FEC0u },    /* lea (Max_speed_P2).w,a4 */
+    { "Obj_Knuckles", 0x49F8F760u }, /* lea (Max_speed).w,a4 */
+    { "code_begin", 0x4FF8FE00u },   /* lea (System_stack).w,sp */
+};
+
 /* Sonic 3's RAM symbols (sonic3_ram.h). */
 static const capture_sym sk_ram_syms[] = {GAME_SONIC3_RAM_SYMS};
 
@@ -76,6 +85,7 @@ static const capture_rom_desc sk_world = {
     sk_fixes, sizeof sk_fixes / sizeof sk_fixes[0],
     &game_sonic3k,
     1, /* Play_SFX goes through the Z80, as in Sonic 3 */
+    sk_firsts, sizeof sk_firsts / sizeof sk_firsts[0],
 };
 
 static const capture_rom_desc *const sonic3k_roms[] = {&sk_world};
@@ -153,9 +163,9 @@ const game_desc game_sonic3k = {
     "Sonic & Knuckles",
     "Sonic & Knuckles (World)",
     SPG_GAME_SONIC3K,
-    GAME_PATHS | GAME_S3_STATE,
+    GAME_PATHS | GAME_S3_STATE | GAME_S3K_STATE,
     sonic3k_characters, 3,
-    &trace_layout_sonic3,
+    &trace_layout_sonic3k,
     sonic3k_roms, sizeof sonic3k_roms / sizeof sonic3k_roms[0],
     "--sonic3k",
     write_template,
