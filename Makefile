@@ -238,13 +238,13 @@ $(BUILD)/tests/test_bench: $(BENCH)
 $(BUILD)/tests/test_bench: private CPPFLAGS += -DSPGBENCH='"$(BENCH)"'
 
 bench: all $(BENCH)
-	$(BENCH) $(if $(S1_ROM),--rom "$(S1_ROM)") $(if $(S2_ROM),--rom "$(S2_ROM)") $(if $(S3_ROM),--rom "$(S3_ROM)") scenarios
+	$(BENCH) $(if $(S1_ROM),--rom "$(S1_ROM)") $(if $(S2_ROM),--rom "$(S2_ROM)") $(if $(S3_ROM),--rom "$(S3_ROM)") $(if $(SK_ROM),--rom "$(SK_ROM)") scenarios
 
-# S1_ROM (or ROM), S2_ROM and S3_ROM: one image per game; every scenario of
+# S1_ROM (or ROM), S2_ROM, S3_ROM and SK_ROM: one image per game; every scenario of
 # a game whose ROM is not given is reported by capture (exit 2), not skipped.
 goldens: all
-	@test -n "$(S1_ROM)$(S2_ROM)$(S3_ROM)" || { echo "usage: make goldens S1_ROM=path/to/sonic1.bin S2_ROM=path/to/sonic2.bin S3_ROM=path/to/sonic3.bin" >&2; exit 2; }
-	$(BIN) capture $(if $(S1_ROM),--rom "$(S1_ROM)") $(if $(S2_ROM),--rom "$(S2_ROM)") $(if $(S3_ROM),--rom "$(S3_ROM)") $$(find scenarios -name '*.yaml' | sort)
+	@test -n "$(S1_ROM)$(S2_ROM)$(S3_ROM)$(SK_ROM)" || { echo "usage: make goldens S1_ROM=path/to/sonic1.bin S2_ROM=path/to/sonic2.bin S3_ROM=path/to/sonic3.bin SK_ROM=path/to/sk.bin" >&2; exit 2; }
+	$(BIN) capture $(if $(S1_ROM),--rom "$(S1_ROM)") $(if $(S2_ROM),--rom "$(S2_ROM)") $(if $(S3_ROM),--rom "$(S3_ROM)") $(if $(SK_ROM),--rom "$(SK_ROM)") $$(find scenarios -name '*.yaml' | sort)
 
 # CHECK_JSON=file: report on an earlier `check --json`; ACTUAL_DIR=dir:
 # on another engine's traces (check --actual-dir).

@@ -28,6 +28,8 @@
  *   sonic3.c     Sonic 3's routines where their shape differs from Sonic 2's
  *   sonic3k.c    Sonic & Knuckles' Sonic and Tails where they differ from
  *                Sonic 3's
+ *   knuckles.c   Sonic & Knuckles' Knuckles (Obj_Knuckles): his balance,
+ *                the glide, the fall and slide after it, the wall climb
  *   routines.c   the per-game routine tables (spg_routines_get)
  *   profile.c    game profiles, defaults
  * routines.c and profile.c are the only files that test the profile's
@@ -200,6 +202,19 @@ spg_sensor_result spg_obj_hit_wall_left(spg_frame *f, const spg_player *p,
                                         int16_t dx);
 spg_sensor_result spg_obj_hit_ceiling(spg_frame *f, const spg_player *p);
 
+/** Sonic & Knuckles' single probes at a point (Knuckles' glide, grab and
+ *  climb): a floor sensor down (top solidity), a ceiling sensor up and a
+ *  wall sensor right or left (side solidity), none clearing the angle
+ *  buffer; and the wall pair CheckLeft/RightCeilingDist. */
+spg_sensor_result spg_floor_probe(spg_frame *f, const spg_player *p,
+                                  int16_t x, int16_t y);
+spg_sensor_result spg_ceiling_probe(spg_frame *f, const spg_player *p,
+                                    int16_t x, int16_t y);
+spg_sensor_result spg_wall_probe(spg_frame *f, const spg_player *p,
+                                 int16_t x, int16_t y, int to_right);
+spg_sensor_result spg_hit_wall_pair(spg_frame *f, const spg_player *p,
+                                    int to_right);
+
 /* ---- landing.c -------------------------------------------------------- */
 
 /** Sonic_Floor: airborne collision with walls, ceilings and floors, in the
@@ -305,10 +320,18 @@ void spg_begin_frame_sonic3(spg_player *p);                /* Level_frame_counte
 void spg_roll_sonic3k(spg_frame *f, spg_player *p);        /* SonicKnux_Roll */
 void spg_balance_sonic3k(spg_frame *f, spg_player *p);     /* Sonic_Balance */
 void spg_stand_still_tails3k(spg_frame *f, spg_player *p); /* Tails' standing */
+void spg_look_sonic3k(spg_frame *f, spg_player *p);     /* loc_11276: down, up */
 void spg_touch_floor_sonic3k(const spg_profile *pr, spg_player *p); /* Player_TouchFloor */
 void spg_reset_on_floor_sonic3k(const spg_profile *pr, spg_player *p,
                                 int landing); /* Player_TouchFloor_Check_Spindash */
 void spg_kill_sonic3k(const spg_profile *pr, spg_player *p); /* Kill_Character */
+
+/* ---- knuckles.c (Sonic & Knuckles' Knuckles) ----------------------------- */
+
+void spg_knux_balance(spg_frame *f, spg_player *p);     /* Knux_InputAcceleration_Path */
+void spg_knux_jump_height(spg_frame *f, spg_player *p); /* Knux_JumpHeight */
+void spg_knux_mode_air(spg_frame *f, spg_player *p);    /* Knux_Stand/Spin_Freespace */
+void spg_knux_touch_floor(const spg_profile *pr, spg_player *p); /* Knux_TouchFloor */
 
 /** The stick-to-convex flag: the high byte of the object word at $38
  *  (tst.b stick_to_convex(a0) in Sonic_AnglePos and Sonic_SlopeRepel). */

@@ -32,7 +32,7 @@ static void animate_sonic1(const spg_profile *pr, spg_player *p)
 #define ANIMATE_SONIC3K spg_s3k_animate
 
 /* Sonic 1's routines up to the animation tables (shared by the table of
- * a profile whose game is none of the three, below). */
+ * a profile whose game is none of the four, below). */
 #define SONIC1_ROUTINES \
     spg_mode_normal, \
     spg_mode_roll, \
@@ -63,7 +63,7 @@ static const spg_routines sonic1 = {
     spg_roll,
 };
 
-/* A profile whose game is none of the three (spg_profile_get fills no
+/* A profile whose game is none of the four (spg_profile_get fills no
  * such profile; a caller may write one): it plays as Sonic 1, but its
  * character has no animation tables, so no start state's animation is
  * valid (spg_anim_last_position -1, spg_anim_mapping_frames 0). */
@@ -262,6 +262,42 @@ static const spg_routines sonic3k_tails = {
     spg_roll_sonic3k,            /* Tails_Roll */
 };
 
+/* Sonic & Knuckles' Obj_Knuckles ($16444, alone: Player_mode 3): S&K
+ * Sonic's routines under Knuckles' names (knuckles.c's header lists
+ * them), with his balance (one probe, no Balance2), Knux_JumpHeight's
+ * glide start and the glide states in the air mode routine.  Landing and
+ * Kill_Character reach Knux_TouchFloor through Player_TouchFloor, which
+ * with the walk (death) animation set around it is Sonic's.  The
+ * animation: Animate_Knuckles's scripts come with anim_s3k.c; until then
+ * Sonic 3's Animate_Sonic stands in (not claimed to match: only the
+ * physics columns are checked against the original). */
+static const spg_routines sonic3k_knuckles = {
+    spg_mode_normal_sonic2,      /* Knux_Stand_Path: SonicKnux_Spindash */
+    spg_mode_roll_sonic2,        /* Knux_Spin_Path */
+    spg_knux_mode_air,           /* Knux_Stand/Spin_Freespace, the glide */
+    spg_slope_resist_sonic3,     /* Player_SlopeResist */
+    spg_move_sonic3,             /* Knux_InputAcceleration_Path */
+    spg_slope_repel_sonic3,      /* Player_SlopeRepel */
+    spg_air_sideways_sonic3,     /* SonicKnux_DoLevelCollision */
+    spg_begin_frame_sonic3,
+    spg_knux_jump_height,        /* Knux_JumpHeight, Knux_Test_For_Glide */
+    spg_knux_balance,
+    spg_roll_stopped_sonic3,     /* Knux_RollSpeed */
+    spg_sonic_angle_sonic2,
+    spg_snap_limit_sonic2,
+    spg_reset_on_floor_sonic3k,  /* Player_TouchFloor_Check_Spindash */
+    spg_kill_sonic3k,            /* Kill_Character */
+    spg_dead_sonic2,             /* loc_17C88 */
+    spg_gone_sonic2,             /* loc_17CBA */
+    ANIMATE_SONIC3,
+    spg_find_tile_sonic3,
+    spg_solid_bit_sonic2,
+    spg_secondary_path_sonic2,
+    spg_s3_anim_last_position,
+    spg_s3_anim_mapping_frames,
+    spg_roll_sonic3k,            /* SonicKnux_Roll */
+};
+
 const spg_routines *spg_routines_get(const spg_profile *profile)
 {
     switch (profile->game) {
@@ -272,8 +308,8 @@ const spg_routines *spg_routines_get(const spg_profile *profile)
         return profile->character == SPG_CHAR_TAILS ? &sonic3_tails
                                                     : &sonic3_sonic;
     case SPG_GAME_SONIC3K:
-        /* Knuckles: his own table comes with knuckles.c; until then he
-         * runs Sonic's (not claimed to match). */
+        if (profile->character == SPG_CHAR_KNUCKLES)
+            return &sonic3k_knuckles;
         return profile->character == SPG_CHAR_TAILS ? &sonic3k_tails
                                                     : &sonic3k_sonic;
     case SPG_GAME_SONIC1:

@@ -244,6 +244,48 @@ int16_t spg_floor_edge_at(spg_frame *f, const spg_player *p, int16_t x)
                           &f->anglebuffer[0]);
 }
 
+/* ---- single probes at a given point (Sonic & Knuckles' Knuckles) ------- */
+
+/*
+ * The S&K probes Knuckles' glide, grab and climb call with a point they
+ * compute themselves (a floor probe at (x, y): sub_F828 / the FindFloor of
+ * ChkFloorEdge_Part3; a ceiling probe: CheckCeilingDist_WithRadius's
+ * FindFloor upwards; a wall probe: loc_FAA4 / loc_FDC8), one sensor each,
+ * writing Primary_Angle (anglebuffer[0]) only when it meets a solid
+ * tile: the caller clears the buffer first where the original does.
+ * Floors test top solidity, walls and ceilings the side bit (d5 =
+ * lrb_solid_bit).  The result's angle is the buffer, odd -> the probe's
+ * direction (loc_F81A: 0, $80, $C0, $40).
+ */
+spg_sensor_result spg_floor_probe(spg_frame *f, const spg_player *p,
+                                  int16_t x, int16_t y)
+{
+    return single(f, down(f, p, x, y, TOP), 1, 0x00);
+}
+
+spg_sensor_result spg_ceiling_probe(spg_frame *f, const spg_player *p,
+                                    int16_t x, int16_t y)
+{
+    return single(f, up(f, p, x, y, SIDE), 1, 0x80);
+}
+
+spg_sensor_result spg_wall_probe(spg_frame *f, const spg_player *p,
+                                 int16_t x, int16_t y, int to_right)
+{
+    if (to_right)
+        return single(f, right(f, p, x, y, SIDE), 0, 0xC0);
+    return single(f, left(f, p, x, y, SIDE), 0, 0x40);
+}
+
+/* CheckLeftCeilingDist / CheckRightCeilingDist: the wall pair at x -/+ the
+ * height radius, rows y - w then y + w (sub_14D48's on a wall), without
+ * CalcRoomOverHead's buffer preset. */
+spg_sensor_result spg_hit_wall_pair(spg_frame *f, const spg_player *p,
+                                    int to_right)
+{
+    return wall_pair(f, p, to_right);
+}
+
 /* Sonic 1's Sonic_AnglePos leaves the ground beyond a flat 14 px. */
 int16_t spg_snap_limit_sonic1(const spg_player *p, int horizontal)
 {

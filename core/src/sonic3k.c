@@ -68,7 +68,7 @@ void spg_roll_sonic3k(spg_frame *f, spg_player *p)
  * 255 wraps to 0) and stops at 120.  With neither held the caller clears
  * the counter (spg_move_sonic3).
  */
-static void duck_or_look_up(spg_frame *f, spg_player *p)
+void spg_look_sonic3k(spg_frame *f, spg_player *p)
 {
     uint8_t n;
 
@@ -114,7 +114,7 @@ void spg_balance_sonic3k(spg_frame *f, spg_player *p)
             return;
         }
     }
-    duck_or_look_up(f, p);
+    spg_look_sonic3k(f, p);
 }
 
 /* Tails_InputAcceleration_Path's standing part: one probe, Balance only,
@@ -136,7 +136,7 @@ void spg_stand_still_tails3k(spg_frame *f, spg_player *p)
             return;
         }
     }
-    duck_or_look_up(f, p);
+    spg_look_sonic3k(f, p);
 }
 
 /* ---- landing and death (#K8) --------------------------------------------- */

@@ -356,9 +356,9 @@ static void test_positions(void)
     CHECK_EQ(spg_anim_last_position(&pr, 0xFF), -1);
     CHECK_EQ(spg_anim_mapping_frames(&pr), 0x58);
 
-    /* a game none of the three (spg_profile_get fills none; a caller may
+    /* a game none of the four (spg_profile_get fills none; a caller may
      * write one): no animation is valid, whatever the id or character */
-    pr.game = (spg_game)4;
+    pr.game = (spg_game)5;
     CHECK_EQ(spg_anim_last_position(&pr, SPG_ANIM_WALK), -1);
     CHECK_EQ(spg_anim_last_position(&pr, SPG_ANIM_WAIT), -1);
     CHECK_EQ(spg_anim_mapping_frames(&pr), 0);

@@ -93,6 +93,12 @@ typedef struct capture_addrs {
         uint32_t ctrl1_locked, system_stack, frame_counter, debug_placement;
         uint32_t zone, life_count, super_flag, star_post, player_mode;
         uint32_t emeralds, competition, debug_flag;
+        uint32_t map_sonic, map_tails;
+        /* Sonic & Knuckles only (0 in Sonic 3's): Knuckles, and the RAM
+         * the S&K player code reads that Sonic 3's does not */
+        uint32_t obj_knuckles, map_knuckles;
+        uint32_t reverse_gravity, disable_wall_grab, glide_flags;
+        uint32_t super_tails, super_emeralds, emeralds_converted, sk_alone;
     } s3;
 } capture_addrs;
 

@@ -4,12 +4,14 @@
  */
 #include "capture/driver.h"
 
-extern const capture_driver capture_sonic1, capture_sonic2, capture_sonic3;
+extern const capture_driver capture_sonic1, capture_sonic2, capture_sonic3,
+    capture_sonic3k;
 
 static const capture_driver *const drivers[] = {
     &capture_sonic1,
     &capture_sonic2,
     &capture_sonic3,
+    &capture_sonic3k,
 };
 
 const capture_driver *capture_driver_for(const game_desc *g)

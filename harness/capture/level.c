@@ -346,7 +346,10 @@ static int level_s2_fill(emu *e, const level_addrs_s2 *a, const spg_map *map,
         int used = b > 0 && b < (uint32_t)next_block;
         uint8_t m1 = used ? mask_id[pair_mask[b][0]] : 0;
         uint8_t m2 = used ? mask_id[pair_mask[b][1]] : 0;
-        if (a->table_entry_bytes == 2) {
+        if (a->table_entry_bytes == 2 && a->table_entry_high_byte) {
+            emu_w16(e, a->primary + 2 * b, (uint16_t)(m1 << 8));
+            emu_w16(e, a->secondary + 2 * b, (uint16_t)(m2 << 8));
+        } else if (a->table_entry_bytes == 2) {
             emu_w16(e, a->primary + 2 * b, m1);
             emu_w16(e, a->secondary + 2 * b, m2);
         } else {
@@ -383,6 +386,7 @@ int level_build_s3(emu *e, const level_addrs_s3 *a, const spg_map *map,
     b.coll_array2 = a->widths;
     b.layout_row_bytes = LEVEL_S3_ROW_BYTES;
     b.table_entry_bytes = 2;
+    b.table_entry_high_byte = a->mask_id_byte;
     /* the packed rows and the empty bytes after them */
     emu_fill(e, a->rows, 0, LEVEL_S3_ROWS_SPAN);
     if (level_build_s2(e, &b, map, info, msg, msglen) != 0)

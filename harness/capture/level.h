@@ -95,6 +95,9 @@ typedef struct level_addrs_s2 {
      * bytes per row, and 2 for block -> mask tables of words */
     uint32_t layout_row_bytes;
     int table_entry_bytes;
+    /* Sonic & Knuckles: with 2-byte entries, the mask id is the entry's
+     * first byte (FindFloor's move.b at +2*block), not the word */
+    int table_entry_high_byte;
 } level_addrs_s2;
 
 #define LEVEL_S2_CHUNK_CELLS 8
@@ -146,6 +149,8 @@ typedef struct level_addrs_s3 {
                                             Secondary_collision_addr */
     uint32_t angle_map, heights, widths; /* AngleArray, HeightMaps,
                                             HeightMapsRot */
+    int mask_id_byte;         /* Sonic & Knuckles: a table entry's mask id
+                                 is its first byte (256 masks) */
 } level_addrs_s3;
 
 #define LEVEL_S3_ROWS 16

@@ -76,6 +76,26 @@ int capture_rom_from_desc(const uint8_t *data, uint32_t size,
             return -1;
         }
     }
+    for (size_t i = 0; i < desc->first_count; i++) {
+        const capture_first *y = &desc->firsts[i];
+        uint32_t at = 0, got = 0;
+        if (capture_rom_sym(desc, y->name, &at) != 0) {
+            fprintf(err, "ROM description '%s': no symbol %s to check\n",
+                    desc->name, y->name);
+            return -1;
+        }
+        if (at <= size && size - at >= 4)
+            got = (uint32_t)data[at] << 24 | (uint32_t)data[at + 1] << 16 |
+                  (uint32_t)data[at + 2] << 8 | data[at + 3];
+        if (got != y->first) {
+            fprintf(err,
+                    "ROM description '%s': %s at $%06X starts $%08X, not the "
+                    "$%08X the table expects\n",
+                    desc->name, y->name, (unsigned)at, (unsigned)got,
+                    (unsigned)y->first);
+            return -1;
+        }
+    }
     out->data = malloc(size);
     if (!out->data) {
         fprintf(err, "out of memory\n");

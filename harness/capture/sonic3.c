@@ -2,8 +2,11 @@
  * sonic3.c - the capture driver of Sonic 3 (USA): its symbols, the
  * $4A-byte player object, the level (level_build_s3) and the quieting of
  * the rest of the game (docs/research/sonic3-differences.md, section 3).
+ * Sonic & Knuckles keeps all of it (capture/sonic3k.c adds Knuckles and
+ * its own RAM), so the entries are shared through capture/sonic3.h.
  */
 #include "capture/driver.h"
+#include "capture/sonic3.h"
 
 #include <string.h>
 
@@ -26,14 +29,12 @@ enum {
     S3_OBJECT_SIZE = 0x4A
 };
 
-/* What Sonic_Init / Tails_Init set that the scenario does not (s3.asm;
- * Map_Sonic $140FE0, Map_Tails $143488, ArtTile_Player_1 $680,
- * ArtTile_Player_2 $6A0). */
+/* What Sonic_Init / Tails_Init (Knuckles_Init) set that the scenario
+ * does not (s3.asm, sonic3k.asm; the mappings are the ROM's symbols
+ * Map_Sonic, Map_Tails, Map_Knuckles). */
 enum {
-    S3_SONIC_ART_TILE = 0x0680, S3_TAILS_ART_TILE = 0x06A0,
     S3_PRIORITY_INIT = 0x100, S3_PIXELS = 0x18, S3_AIR = 30,
     S3_FLIP_SPEED_INIT = 4,
-    S3_SONIC_DEFAULT_Y_RADIUS = 0x13, S3_TAILS_DEFAULT_Y_RADIUS = 0x0F,
     S3_DEFAULT_X_RADIUS_INIT = 9,
     S3_CAMERA_BIAS = 0x60,      /* Distance_from_top's default */
     S3_ZONE = 0x0100,           /* any zone but Angel Island 1 (the
@@ -41,16 +42,44 @@ enum {
     S3_LIVES = 3,
     S3_Y_WRAP = 0x7FF
 };
-#define S3_MAP_SONIC 0x00140FE0u
-#define S3_MAP_TAILS 0x00143488u
+/* The player object of each character: its code and mappings, art tile
+ * (ArtTile_Player_1 $680, ArtTile_Player_2 $6A0), character_id ($38),
+ * default y radius ($44) and the Player_mode that runs it alone. */
+typedef struct s3_character {
+    uint32_t code, mappings;
+    uint16_t art_tile;
+    uint8_t id, default_y_radius, player_mode;
+} s3_character;
 
-static int resolve(const capture_rom_desc *d, capture_addrs *a, FILE *err)
+static s3_character character_of(const capture_rom *rom, spg_character c)
+{
+    const struct capture_addrs_s3 *b = &rom->addrs.s3;
+    s3_character k;
+    switch (c) {
+    case SPG_CHAR_TAILS:
+        k = (s3_character){b->obj_tails, b->map_tails, 0x06A0, 1, 0x0F, 2};
+        break;
+    case SPG_CHAR_KNUCKLES:
+        k = (s3_character){b->obj_knuckles, b->map_knuckles, 0x0680, 2, 0x13,
+                           3};
+        break;
+    case SPG_CHAR_SONIC:
+    default:
+        k = (s3_character){b->obj_sonic, b->map_sonic, 0x0680, 0, 0x13, 1};
+        break;
+    }
+    return k;
+}
+
+int capture_s3_resolve(const capture_rom_desc *d, capture_addrs *a, FILE *err)
 {
     struct capture_addrs_s3 *b = &a->s3;
     uint32_t header = 0, block_table = 0;
     const capture_rom_need need[] = {
         { "Obj_Sonic", &b->obj_sonic },
         { "Obj_Tails", &b->obj_tails },
+        { "Map_Sonic", &b->map_sonic },
+        { "Map_Tails", &b->map_tails },
         { "code_begin", &a->code_begin },
         { "code_end", &a->code_end },
         { "AngleArray", &b->level.angle_map },
@@ -118,7 +147,7 @@ static int resolve(const capture_rom_desc *d, capture_addrs *a, FILE *err)
     b->level.tables = block_table;
     /* the shared fields the ROM checks and the session use */
     a->player_routine = b->obj_sonic;
-    a->map_sonic = S3_MAP_SONIC;
+    a->map_sonic = b->map_sonic;
     a->systemstack = b->system_stack;
     a->level.angle_map = b->level.angle_map;
     a->level.coll_array1 = b->level.heights;
@@ -128,7 +157,7 @@ static int resolve(const capture_rom_desc *d, capture_addrs *a, FILE *err)
     return 0;
 }
 
-static int build_level(emu *e, const capture_rom *rom, const scenario *s,
+int capture_s3_build_level(emu *e, const capture_rom *rom, const scenario *s,
                            level_info *info, char *msg, size_t msglen)
 {
     return level_build_s3(e, &rom->addrs.s3.level, &s->map, info, msg, msglen);
@@ -145,7 +174,6 @@ static int build_level(emu *e, const capture_rom *rom, const scenario *s,
 static void quiet_game_s3(emu *e, const capture_rom *rom, const scenario *s)
 {
     const struct capture_addrs_s3 *b = &rom->addrs.s3;
-    int tails = s->character == SPG_CHAR_TAILS;
     emu_w16(e, b->zone, S3_ZONE);
     emu_w16(e, b->debug_placement, 0);
     emu_w16(e, b->debug_flag, 0);
@@ -161,7 +189,7 @@ static void quiet_game_s3(emu *e, const capture_rom *rom, const scenario *s)
     emu_w8(e, b->carrying_flag, 0);
     emu_w16(e, b->emeralds, 0);
     emu_w8(e, b->life_count, S3_LIVES);
-    emu_w16(e, b->player_mode, tails ? 2 : 1);
+    emu_w16(e, b->player_mode, character_of(rom, s->character).player_mode);
     emu_w16(e, b->competition, 0);
     emu_w16(e, b->tails_cpu, 0);
     emu_w16(e, b->tails_cpu_idle, 0);
@@ -190,6 +218,24 @@ static void quiet_game_s3(emu *e, const capture_rom *rom, const scenario *s)
     emu_w16(e, b->decel_p2, (uint16_t)s->profile.deceleration);
     emu_w16(e, b->frame_counter, s->start.frame_counter);
     emu_w32(e, b->dma_slot, b->dma_queue);
+    /* Sonic & Knuckles' own flags (addresses 0 in Sonic 3's description):
+     * normal gravity, wall grabs allowed, no Super Tails or Super
+     * emeralds, no lock-on (SK_alone_flag -1); the glide's collision
+     * byte from the start state */
+    if (b->reverse_gravity)
+        emu_w8(e, b->reverse_gravity, 0);
+    if (b->disable_wall_grab)
+        emu_w8(e, b->disable_wall_grab, 0);
+    if (b->glide_flags)
+        emu_w8(e, b->glide_flags, s->start.glide_flags);
+    if (b->super_tails)
+        emu_w8(e, b->super_tails, 0);
+    if (b->super_emeralds)
+        emu_w8(e, b->super_emeralds, 0);
+    if (b->emeralds_converted)
+        emu_w8(e, b->emeralds_converted, 0);
+    if (b->sk_alone)
+        emu_w8(e, b->sk_alone, 0xFF);
 }
 
 /* The player object as Sonic_Init / Tails_Init leave it in routine 2,
@@ -200,17 +246,17 @@ static void write_player_s3(emu *e, const capture_rom *rom, const scenario *sc)
 {
     const capture_addrs *a = &rom->addrs;
     const spg_player *p = &sc->start;
-    int tails = sc->character == SPG_CHAR_TAILS;
+    s3_character k = character_of(rom, sc->character);
     uint32_t o = a->player;
     emu_fill(e, o, 0, S3_OBJECT_SIZE);
-    emu_w32(e, o + S3_CODE, tails ? a->s3.obj_tails : a->s3.obj_sonic);
+    emu_w32(e, o + S3_CODE, k.code);
     emu_w8(e, o + S3_RENDER, p->render_flags);
     emu_w8(e, o + S3_ROUTINE, p->routine);
     emu_w8(e, o + S3_HEIGHT_PIXELS, S3_PIXELS);
     emu_w8(e, o + S3_WIDTH_PIXELS, S3_PIXELS);
     emu_w16(e, o + S3_PRIORITY, S3_PRIORITY_INIT);
-    emu_w16(e, o + S3_ART_TILE, tails ? S3_TAILS_ART_TILE : S3_SONIC_ART_TILE);
-    emu_w32(e, o + S3_MAPPINGS, tails ? S3_MAP_TAILS : S3_MAP_SONIC);
+    emu_w16(e, o + S3_ART_TILE, k.art_tile);
+    emu_w32(e, o + S3_MAPPINGS, k.mappings);
     emu_w32(e, o + S3_X, (uint32_t)p->x);
     emu_w32(e, o + S3_Y, (uint32_t)p->y);
     emu_w16(e, o + S3_X_VEL, (uint16_t)p->x_speed);
@@ -230,7 +276,7 @@ static void write_player_s3(emu *e, const capture_rom *rom, const scenario *sc)
     emu_w8(e, o + S3_DOUBLE_JUMP_FLAG, p->double_jump_flag);
     emu_w8(e, o + S3_FLIP_SPEED, S3_FLIP_SPEED_INIT);
     emu_w16(e, o + S3_MOVE_LOCK, p->control_lock);
-    emu_w8(e, o + S3_CHARACTER_ID, tails ? 1 : 0);
+    emu_w8(e, o + S3_CHARACTER_ID, k.id);
     emu_w8(e, o + S3_SCROLL_DELAY, p->scroll_delay_counter);
     emu_w8(e, o + S3_NEXT_TILT, p->angle_buffer_1);
     emu_w8(e, o + S3_TILT, p->angle_buffer_2);
@@ -238,8 +284,7 @@ static void write_player_s3(emu *e, const capture_rom *rom, const scenario *sc)
     emu_w16(e, o + S3_SPIN_DASH_COUNTER, p->spindash_counter);
     emu_w8(e, o + S3_JUMPING, p->jumping);
     emu_w16(e, o + S3_INTERACT, (uint16_t)(o & 0xFFFFu));
-    emu_w8(e, o + S3_DEFAULT_Y_RADIUS,
-           tails ? S3_TAILS_DEFAULT_Y_RADIUS : S3_SONIC_DEFAULT_Y_RADIUS);
+    emu_w8(e, o + S3_DEFAULT_Y_RADIUS, k.default_y_radius);
     emu_w8(e, o + S3_DEFAULT_X_RADIUS, S3_DEFAULT_X_RADIUS_INIT);
     emu_w8(e, o + S3_TOP_SOLID_BIT, p->top_solid_bit);
     emu_w8(e, o + S3_LRB_SOLID_BIT, p->lrb_solid_bit);
@@ -248,13 +293,13 @@ static void write_player_s3(emu *e, const capture_rom *rom, const scenario *sc)
     emu_w8(e, a->s3.secondary_angle, p->angle_buffer_2);
 }
 
-static void setup(emu *e, const capture_rom *rom, const scenario *s)
+void capture_s3_setup(emu *e, const capture_rom *rom, const scenario *s)
 {
     quiet_game_s3(e, rom, s);
     write_player_s3(e, rom, s);
 }
 
-static void read_player(const emu *e, const capture_rom *rom, spg_player *p)
+void capture_s3_read(const emu *e, const capture_rom *rom, spg_player *p)
 {
     uint32_t o = rom->addrs.player;
     memset(p, 0, sizeof *p);
@@ -286,13 +331,17 @@ static void read_player(const emu *e, const capture_rom *rom, spg_player *p)
     p->double_jump_property = emu_r8(e, o + S3_DOUBLE_JUMP_PROPERTY);
     p->scroll_delay_counter = emu_r8(e, o + S3_SCROLL_DELAY);
     p->frame_counter = emu_r16(e, rom->addrs.s3.frame_counter);
+    /* Sonic & Knuckles: Knuckles' glide collision byte (0 in Sonic 3's
+     * description: not read) */
+    if (rom->addrs.s3.glide_flags)
+        p->glide_flags = emu_r8(e, rom->addrs.s3.glide_flags);
 }
 
 /* Before every Sonic 3 frame: the sprite input table, the collision
  * response list and the DMA queue as the rest of the game's frame leaves
  * them (empty; DMA_queue_slot is a long pointer), the level loop's
  * addq.w #1,(Level_frame_counter).w, then the frame's buttons. */
-static void frame(emu *e, const capture_rom *rom, spg_input in)
+void capture_s3_frame(emu *e, const capture_rom *rom, spg_input in)
 {
     const struct capture_addrs_s3 *b = &rom->addrs.s3;
     emu_fill(e, b->sprite_input, 0, 0x400);
@@ -304,14 +353,15 @@ static void frame(emu *e, const capture_rom *rom, spg_input in)
     emu_w8(e, b->ctrl1 + 1, in.pressed);
 }
 
-static uint32_t routine(const capture_rom *rom, const scenario *s)
+uint32_t capture_s3_routine(const capture_rom *rom, const scenario *s)
 {
-    return s->character == SPG_CHAR_TAILS ? rom->addrs.s3.obj_tails
-                                          : rom->addrs.s3.obj_sonic;
+    return character_of(rom, s->character).code;
 }
 
 extern const game_desc game_sonic3;
 
 const capture_driver capture_sonic3 = {
-    &game_sonic3, resolve, build_level, setup, read_player, frame, routine,
+    &game_sonic3,   capture_s3_resolve, capture_s3_build_level,
+    capture_s3_setup, capture_s3_read,  capture_s3_frame,
+    capture_s3_routine,
 };

@@ -16,7 +16,7 @@ static void usage(FILE *f)
     fputs(
         "usage: spgsim fuzz --rom ROM [--seed N] [--cases K | --time S] [--jobs J]\n"
         "                   [--shard I/N] [--out DIR] [--json FILE|-]\n"
-        "                   [--character sonic|tails|any]\n"
+        "                   [--character sonic|tails|knuckles|any]\n"
         "                   [--no-minimise] [--no-write] [-q]\n"
         "       spgsim fuzz --list [--game G | --rom ROM] [--seed N]\n"
         "                   [--cases K] [--shard I/N] [--character C]\n"

@@ -29,6 +29,7 @@ static void print_features(unsigned features)
         {GAME_S3_STATE, "Sonic 3's object fields and top limit"},
         {GAME_SPECIAL_STAGE, "special stage"},
         {GAME_BK2, "BizHawk movies"},
+        {GAME_S3K_STATE, "Sonic & Knuckles' glide byte"},
     };
     int any = 0;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)

@@ -156,8 +156,10 @@ static const char *reproduce_extra(const fuzz_options *o)
     if (g == NULL || g->character_count < 2 ||
         o->gen.character == FUZZ_CHAR_ANY)
         return "";
-    return o->gen.character == SPG_CHAR_TAILS ? " --character tails"
-                                              : " --character sonic";
+    static char buf[32];
+    snprintf(buf, sizeof buf, " --character %s",
+             fuzz_character_name(o->gen.character));
+    return buf;
 }
 
 /*

@@ -1071,14 +1071,17 @@ int fuzz_character_parse(const char *name)
         return SPG_CHAR_SONIC;
     if (strcmp(name, "tails") == 0)
         return SPG_CHAR_TAILS;
+    if (strcmp(name, "knuckles") == 0)
+        return SPG_CHAR_KNUCKLES;
     return -2;
 }
 
 const char *fuzz_character_name(int character)
 {
-    return character == SPG_CHAR_TAILS   ? "tails"
-           : character == SPG_CHAR_SONIC ? "sonic"
-                                         : "any";
+    return character == SPG_CHAR_TAILS      ? "tails"
+           : character == SPG_CHAR_SONIC    ? "sonic"
+           : character == SPG_CHAR_KNUCKLES ? "knuckles"
+                                            : "any";
 }
 
 int fuzz_generate(uint64_t seed, scenario *s, fuzz_case_info *info)
@@ -1093,6 +1096,9 @@ int fuzz_generate(uint64_t seed, scenario *s, fuzz_case_info *info)
  * (spin_dash_flag bit 7), which the core does not model. */
 static void s3_start(scenario *s, uint64_t seed)
 {
+    /* Knuckles' double_jump_flag has six states (0 normal .. 5 over a
+     * ledge); Sonic and Tails use 0..2 */
+    uint32_t flags = s->character == SPG_CHAR_KNUCKLES ? 6 : 3;
     fuzz_rng r;
     spg_player *p = &s->start;
     fuzz_rng_seed(&r, seed ^ 0x53334433ull);
@@ -1100,7 +1106,7 @@ static void s3_start(scenario *s, uint64_t seed)
     if (fuzz_rng_chance(&r, 50))
         p->frame_counter = (uint16_t)fuzz_rng_below(&r, 65536);
     if (fuzz_rng_chance(&r, 10))
-        p->double_jump_flag = (uint8_t)fuzz_rng_below(&r, 3);
+        p->double_jump_flag = (uint8_t)fuzz_rng_below(&r, flags);
     if (fuzz_rng_chance(&r, 10))
         p->double_jump_property = (uint8_t)fuzz_rng_below(&r, 241);
     if (fuzz_rng_chance(&r, 10))
@@ -1134,7 +1140,14 @@ int fuzz_generate_game(const fuzz_gen_config *cfg, uint64_t seed, scenario *s,
         /* Drawn even when cfg chooses, so that the choice changes only the
          * character, not the case. */
         ch = fuzz_rng_chance(&rng2, 50) ? SPG_CHAR_SONIC : SPG_CHAR_TAILS;
-        if (cfg->character == SPG_CHAR_SONIC || cfg->character == SPG_CHAR_TAILS)
+        /* a game of more characters (Sonic & Knuckles): one of its list,
+         * from the same draw's stream */
+        if (g->character_count > 2)
+            ch = g->characters[fuzz_rng_below(&rng2,
+                                              (uint32_t)g->character_count)]
+                     .id;
+        if (cfg->character != FUZZ_CHAR_ANY &&
+            game_character_name(g, (spg_character)cfg->character) != NULL)
             ch = (spg_character)cfg->character;
         f2 = ((uint32_t)fuzz_rng_next(&rng2) &
               ((1u << FUZZ_S2_FEATURE_COUNT) - 1))

@@ -29,6 +29,15 @@ typedef struct capture_sym {
     uint32_t addr;
 } capture_sym;
 
+/* What a routine of the image starts with: the first four bytes at a
+ * symbol's address (big-endian).  A description that derives code
+ * addresses from a listing says what each routine starts with; loading an
+ * image whose bytes differ is refused (capture_rom_from_desc). */
+typedef struct capture_first {
+    const char *name; /* a symbol of the description */
+    uint32_t first;
+} capture_first;
+
 struct game_desc;
 
 /*
@@ -61,6 +70,9 @@ typedef struct capture_rom_desc {
      * Play_SFX), so the emulator answers the Z80 and I/O windows
      * (EMU_SOUND_WINDOWS in capture/emu.h) instead of stopping there. */
     int sound_windows;
+    /* the routines' first instructions, checked at load (may be NULL) */
+    const capture_first *firsts;
+    size_t first_count;
 } capture_rom_desc;
 
 /* ---- the descriptor ---------------------------------------------------------- */
@@ -89,7 +101,11 @@ enum {
     GAME_SPECIAL_STAGE = 1u << 2,
     /* BizHawk movies (`export --format bk2`) are made for this game's
      * scenarios. */
-    GAME_BK2 = 1u << 3
+    GAME_BK2 = 1u << 3,
+    /* Sonic & Knuckles' state beyond Sonic 3's: `glide_flags` in the
+     * start (Gliding_collision_flags, $FFFFF74E), the profile's S&K
+     * fields in test vectors.  Hashed as the "sonic3k" group. */
+    GAME_S3K_STATE = 1u << 4
 };
 
 /* One character of a game: its name in the format and the core's id. */

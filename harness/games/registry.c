@@ -10,12 +10,13 @@
 #include <stdio.h>
 #include <string.h>
 
-extern const game_desc game_sonic1, game_sonic2, game_sonic3;
+extern const game_desc game_sonic1, game_sonic2, game_sonic3, game_sonic3k;
 
 static const game_desc *const games[] = {
     &game_sonic1,
     &game_sonic2,
     &game_sonic3,
+    &game_sonic3k,
 };
 
 size_t game_count(void)

@@ -92,6 +92,7 @@ static const capture_rom_desc s1_rev01 = {
     s1_rev01_fixes, sizeof s1_rev01_fixes / sizeof s1_rev01_fixes[0],
     &game_sonic1,
     0,
+    NULL, 0, /* no first-instruction checks */
 };
 
 /* Sonic the Hedgehog (1991), REV00: the same RAM layout and collision
@@ -121,6 +122,7 @@ static const capture_rom_desc s1_rev00 = {
     s1_rev00_fixes, sizeof s1_rev00_fixes / sizeof s1_rev00_fixes[0],
     &game_sonic1,
     0,
+    NULL, 0, /* no first-instruction checks */
 };
 
 static const capture_rom_desc *const sonic1_roms[] = {&s1_rev01, &s1_rev00};

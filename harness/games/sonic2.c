@@ -97,6 +97,7 @@ static const capture_rom_desc s2_rev01 = {
     s2_rev01_fixes, sizeof s2_rev01_fixes / sizeof s2_rev01_fixes[0],
     &game_sonic2,
     0,
+    NULL, 0, /* no first-instruction checks */
 };
 
 static const capture_rom_desc *const sonic2_roms[] = {&s2_rev01};

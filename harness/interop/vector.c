@@ -67,6 +67,11 @@ static void json_profile(FILE *f, const spg_profile *p, const game_desc *game)
     FIELD(p, layout_tiles_y);
     if (game_has(game, GAME_S3_STATE)) /* other vectors stay as they were */
         FIELD(p, right_limit_offset);
+    if (game_has(game, GAME_S3K_STATE)) {
+        FIELD(p, roll_stop_speed);
+        FIELD(p, wall_check_cardinal);
+        FIELD(p, right_limit_exclusive);
+    }
     fputc('}', f);
 }
 
@@ -102,6 +107,8 @@ static void json_player(FILE *f, const spg_player *p, const game_desc *game)
         FIELD(p, scroll_delay_counter);
         FIELD(p, frame_counter);
     }
+    if (game_has(game, GAME_S3K_STATE))
+        FIELD(p, glide_flags);
     fputc('}', f);
 }
 

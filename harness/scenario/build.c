@@ -302,9 +302,14 @@ static int check_start(FILE *err, const scenario *s)
         if (s->map.limit_top == -0x100)
             return refuse(err, s,
                           "top limit -$100 (Sonic 3's vertical wrap)");
-    } else if (p->double_jump_flag || p->double_jump_property ||
-               p->scroll_delay_counter || p->frame_counter ||
-               s->map.limit_top != 0) {
+    }
+    if (!scenario_has(s, GAME_S3K_STATE) && p->glide_flags)
+        return refuse(err, s, "start glide_flags in a game without it "
+                              "(Sonic & Knuckles' Gliding_collision_flags)");
+    if (!scenario_has(s, GAME_S3_STATE) &&
+        (p->double_jump_flag || p->double_jump_property ||
+         p->scroll_delay_counter || p->frame_counter ||
+         s->map.limit_top != 0)) {
         return refuse(err, s, "Sonic 3 start fields or a top limit in a game "
                               "without them");
     }

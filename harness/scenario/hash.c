@@ -168,6 +168,12 @@ static uint64_t compute_hash(const scenario *s)
         h_u16(&f, p->frame_counter);
         h_u16(&f, (uint16_t)s->map.limit_top);
     }
+    if (scenario_has(s, GAME_S3K_STATE)) {
+        /* Sonic & Knuckles: the glide byte */
+        static const char ext[] = "sonic3k";
+        h_bytes(&f, ext, sizeof ext);
+        h_u8(&f, p->glide_flags);
+    }
     return f.h;
 }
 

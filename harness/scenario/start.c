@@ -163,6 +163,15 @@ static int load_sonic3(sc_loader *L, const yaml_node_t *st, spg_player *p)
         return -1;
     if (r)
         p->frame_counter = (uint16_t)v;
+    /* Sonic & Knuckles: Knuckles' glide collision byte */
+    const yaml_node_t *gf = sc_get(L, st, "glide_flags");
+    if (gf && !scenario_has(L->s, GAME_S3K_STATE))
+        return sc_fail_feature(L, gf, "glide_flags", GAME_S3K_STATE,
+                               "this field");
+    if ((r = opt_int(L, st, "glide_flags", 0, 255, &v)) < 0)
+        return -1;
+    if (r)
+        p->glide_flags = (uint8_t)v;
     if (p->word_38 & 0x80u) {
         const yaml_node_t *at = sc_get(L, st, "word_38");
         return sc_fail(L, at ? at : st,
@@ -233,7 +242,7 @@ int sc_load_start(sc_loader *L, const yaml_node_t *st)
         "angle_buffer_2", "word_38", "prev_anim", "anim_frame",
         "anim_timer", "mapping_frame", "render_flags", "path",
         "spindash_counter", "double_jump_flag", "double_jump_property",
-        "scroll_delay_counter", "frame_counter", NULL};
+        "scroll_delay_counter", "frame_counter", "glide_flags", NULL};
     /* clang-format on */
     scenario *s = L->s;
     spg_player *p = &s->start;

@@ -544,6 +544,8 @@ static void write_start(FILE *f, const scenario *s)
         FIELD("scroll_delay_counter: %u", (unsigned)p->scroll_delay_counter);
     if (p->frame_counter)
         FIELD("frame_counter: %u", (unsigned)p->frame_counter);
+    if (p->glide_flags)
+        FIELD("glide_flags: 0x%02X", (unsigned)p->glide_flags);
 #undef FIELD
     fputs(any ? "\n" : "start: {}\n", f);
 }

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 
 #include "bench/plan.h"
+#include "fake_rom.h"
 #include "games/game.h"
 #include "test.h"
 
@@ -23,10 +24,7 @@ static uint8_t *blank_image(const capture_rom_desc *d, uint32_t *size)
     uint8_t *img = calloc(1, d->size);
     if (!img)
         return NULL;
-    for (size_t k = 0; k < d->fix_count; k++) {
-        img[d->fix_addrs[k]] = 0xE0;
-        img[d->fix_addrs[k] + 1] = 0xE8;
-    }
+    fake_rom_fill(img, d);
     return img;
 }
 

@@ -16,6 +16,7 @@
 #include "capture/m68kform.h"
 #include "capture/md5.h"
 #include "trace/trace.h"
+#include "fake_rom.h"
 #include "selftest_rom.h"
 
 /* The image, its entry points and its address table: selftest_rom.h. */
@@ -172,7 +173,55 @@ static void test_rom_table(void)
             CHECK(capture_rom_find(game_at(gi)->roms[i]->md5) ==
                   game_at(gi)->roms[i]);
         }
-    CHECK_EQ(images, 4);
+    CHECK_EQ(images, 5);
+    /* Sonic & Knuckles: its code, and Sonic 3's RAM but for its own */
+    const capture_rom_desc *dk = capture_rom_find("4ea493ea4e9f6c9ebfccbdb15110367e");
+    CHECK(dk != NULL);
+    if (dk) {
+        CHECK(dk->game == game_of(SPG_GAME_SONIC3K));
+        CHECK_EQ(capture_rom_sym(dk, "Obj_Knuckles", &a), 0);
+        CHECK_EQ(a, 0x16444);
+        CHECK_EQ(capture_rom_sym(dk, "Debug_mode_flag", &a), 0);
+        CHECK_EQ(a, 0xFFFFFFDAu);
+        CHECK_EQ(capture_rom_sym(dk, "Competition_mode", &a), 0);
+        CHECK_EQ(a, 0xFFFFFFE8u);
+        CHECK_EQ(capture_rom_sym(dk, "Player_mode", &a), 0);
+        CHECK_EQ(a, 0xFFFFFF08u);
+        CHECK(dk->first_count >= 4);
+    }
+}
+
+/* A routine whose first instruction is not the one the description
+ * expects refuses the image, naming the routine. */
+static void test_first_instructions(void)
+{
+    for (size_t gi = 0; gi < game_count(); gi++)
+        for (size_t i = 0; i < game_at(gi)->rom_count; i++) {
+            const capture_rom_desc *d = game_at(gi)->roms[i];
+            for (size_t k = 0; k < d->first_count; k++) {
+                uint8_t *img = calloc(1, d->size);
+                CHECK(img != NULL);
+                if (!img)
+                    return;
+                fake_rom_fill(img, d);
+                capture_rom rom;
+                CHECK_EQ(capture_rom_from_desc(img, d->size, d, &rom, stdout), 0);
+                capture_rom_free(&rom);
+                uint32_t at = 0;
+                CHECK_EQ(capture_rom_sym(d, d->firsts[k].name, &at), 0);
+                img[at + 3] ^= 0x01;
+                char buf[400] = "";
+                FILE *err = tmpfile();
+                CHECK_EQ(capture_rom_from_desc(img, d->size, d, &rom, err), -1);
+                rewind(err);
+                size_t n = fread(buf, 1, sizeof buf - 1, err);
+                buf[n] = 0;
+                fclose(err);
+                CHECK(strstr(buf, d->firsts[k].name) != NULL);
+                CHECK(strstr(buf, "not the") != NULL);
+                free(img);
+            }
+        }
 }
 
 /* The supported descriptions are consistent: on an image that holds a
@@ -191,7 +240,7 @@ static void test_supported_descs(void)
     for (size_t i = 0; i < game_at(gi)->rom_count; i++) {
         const capture_rom_desc *d = game_at(gi)->roms[i];
         int s2 = d->game == game_of(SPG_GAME_SONIC2);
-        int s3 = d->game == game_of(SPG_GAME_SONIC3);
+        int s3 = game_has(d->game, GAME_S3_STATE); /* Sonic 3, S&K */
         size = s3 ? 0x200000 : s2 ? 0x100000 : 0x80000;
         CHECK_EQ(d->size, size);
         CHECK_EQ(strlen(d->md5), 32);
@@ -201,16 +250,11 @@ static void test_supported_descs(void)
         FILE *err = tmpfile();
         CHECK_EQ(capture_rom_from_desc(img, (uint32_t)size, d, &rom, err), -1);
         fclose(err);
-        for (size_t k = 0; k < d->fix_count; k++) {
-            img[d->fix_addrs[k]] = 0xE0;
-            img[d->fix_addrs[k] + 1] = 0xE8;
-        }
+        fake_rom_fill(img, d);
         CHECK_EQ(capture_rom_from_desc(img, (uint32_t)size, d, &rom, stdout), 0);
         CHECK(rom.addrs.player_routine > rom.addrs.code_begin);
         CHECK_EQ(rom.addrs.player, s2 || s3 ? 0xFFFFB000u : 0xFFFFD000u);
-        CHECK_EQ(rom.addrs.game, s3   ? SPG_GAME_SONIC3
-                                 : s2 ? SPG_GAME_SONIC2
-                                      : SPG_GAME_SONIC1);
+        CHECK_EQ(rom.addrs.game, (int)d->game->id);
         /* only Sonic 3 plays sounds through the Z80 */
         CHECK_EQ(d->sound_windows, s3);
         if (s3) {
@@ -439,7 +483,7 @@ static void test_level_build_s3(void)
     CHECK_EQ(emu_open(&e, image, image_size, 0x200, T_CODE_END, 0), 0);
     level_addrs_s3 a = { 0xFFFF0000u, 0xFFFF8000u, 0xFFFF8100u, 0xFFFFEEAEu,
                          0xFFFF9000u, 0xFFFFF7B4u, 0xFFFFF7B8u,
-                         T_ANGLEMAP, T_COLL1, T_COLL2 };
+                         T_ANGLEMAP, T_COLL1, T_COLL2, 0 };
     level_info info;
     char msg[300];
     CHECK_EQ(level_build_s3(&e, &a, &t.s.map, &info, msg, sizeof msg), 0);
@@ -1441,10 +1485,7 @@ static void test_one_rom_per_game(void)
         CHECK(img != NULL);
         if (!img)
             return;
-        for (size_t k = 0; k < d->fix_count; k++) {
-            img[d->fix_addrs[k]] = 0xE0;
-            img[d->fix_addrs[k] + 1] = 0xE8;
-        }
+        fake_rom_fill(img, d);
         capture_rom rom;
         CHECK_EQ(capture_rom_from_desc(img, d->size, d, &rom, stdout), 0);
         free(img);
@@ -1484,6 +1525,7 @@ int main(void)
     RUN(test_rom_table);
     RUN(test_supported_descs);
     RUN(test_one_rom_per_game);
+    RUN(test_first_instructions);
     RUN(test_desc_checks);
     RUN(test_rom_load_errors);
     RUN(test_ram_mapping);

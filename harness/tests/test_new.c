@@ -234,6 +234,59 @@ static void test_sonic3_template(void)
     CHECK_EQ(cmd_new(6, argv), 2);
 }
 
+/* --sonic3k: a Sonic & Knuckles template in which Knuckles jumps and
+ * glides (double_jump_flag 1 while A is held, the glide speed building up
+ * from $400), lets go (state 2) and lands; the same file as the suite's
+ * scenarios/sonic3k/knuckles/readme-glide.yaml, which the README shows. */
+static void test_sonic3k_template(void)
+{
+    char path[512];
+    char *argv[6];
+    argv[0] = (char *)(uintptr_t)"new";
+    argv[1] = (char *)(uintptr_t)"knuckles/readme-glide";
+    argv[2] = (char *)(uintptr_t)"--sonic3k";
+    argv[3] = (char *)(uintptr_t)"--dir";
+    argv[4] = root;
+    CHECK_EQ(cmd_new(5, argv), 0);
+    snprintf(path, sizeof path, "%s/knuckles/readme-glide.yaml", root);
+    char *made = read_file(path, NULL);
+    char *suite = read_file("scenarios/sonic3k/knuckles/readme-glide.yaml", NULL);
+    CHECK(made != NULL && suite != NULL);
+    if (made && suite)
+        CHECK(strcmp(made, suite) == 0);
+    free(made);
+    free(suite);
+    scenario s;
+    if (scenario_load(path, &s, stdout) != 0) {
+        CHECK(!"the Sonic & Knuckles template does not load");
+    } else {
+        CHECK_EQ(s.game, SPG_GAME_SONIC3K);
+        CHECK_EQ(s.character, SPG_CHAR_KNUCKLES);
+        spg_player *rows = malloc(((size_t)s.frames + 1) * sizeof *rows);
+        CHECK(rows != NULL);
+        if (rows) {
+            scenario_run_core(&s, rows);
+            int glided = 0, fell = 0;
+            int16_t top = 0;
+            for (int i = 1; i <= s.frames; i++) {
+                glided += rows[i].double_jump_flag == 1;
+                fell |= rows[i].double_jump_flag == 2;
+                if (rows[i].double_jump_flag == 1 && rows[i].ground_speed > top)
+                    top = rows[i].ground_speed;
+            }
+            CHECK(glided >= 30);
+            CHECK(fell);
+            CHECK(top > 0x400);
+            CHECK(!(rows[s.frames].status & SPG_STATUS_IN_AIR));
+            free(rows);
+        }
+        scenario_free(&s);
+    }
+    rm_tree_file("knuckles", "readme-glide.yaml");
+    argv[5] = (char *)(uintptr_t)"--sonic3";
+    CHECK_EQ(cmd_new(6, argv), 2);
+}
+
 static void test_verifies_example_is_valid(void)
 {
     char path[512], path2[512];
@@ -312,6 +365,7 @@ int main(void)
     RUN(test_loads_and_runs);
     RUN(test_sonic2_template);
     RUN(test_sonic3_template);
+    RUN(test_sonic3k_template);
     RUN(test_verifies_example_is_valid);
     rmdir(root);
     TEST_MAIN_END();

@@ -55,6 +55,18 @@ static const char *const sonic3_columns[TRACE_COLUMNS_SONIC3] = {
 const trace_layout trace_layout_sonic3 = {"sonic3", TRACE_COLUMNS_SONIC3,
                                           sonic3_columns};
 
+/* Sonic & Knuckles: Sonic 3's columns, then Knuckles' glide collision
+ * byte, which the player code keeps from frame to frame in RAM. */
+static const char *const sonic3k_columns[TRACE_COLUMNS_SONIC3K] = {
+    NORMAL_COLUMNS,
+    SONIC2_COLUMNS,
+    "double_jump_flag", "double_jump_property", "scroll_delay_counter",
+    "level_frame_counter", "glide_flags",
+};
+
+const trace_layout trace_layout_sonic3k = {"sonic3k", TRACE_COLUMNS_SONIC3K,
+                                           sonic3k_columns};
+
 int trace_layout_column(const trace_layout *l, const char *name)
 {
     for (int i = 0; i < l->count; i++)
@@ -119,17 +131,20 @@ void trace_row_values_layout(const trace_layout *l, int frame,
                              const spg_player *p, int32_t *out)
 {
     trace_row_values(frame, p, out);
-    if (l == &trace_layout_sonic2 || l == &trace_layout_sonic3) {
+    if (l == &trace_layout_sonic2 || l == &trace_layout_sonic3 ||
+        l == &trace_layout_sonic3k) {
         out[TRACE_COLUMNS] = p->spindash_counter;
         out[TRACE_COLUMNS + 1] = p->top_solid_bit;
         out[TRACE_COLUMNS + 2] = p->lrb_solid_bit;
     }
-    if (l == &trace_layout_sonic3) {
+    if (l == &trace_layout_sonic3 || l == &trace_layout_sonic3k) {
         out[TRACE_COLUMNS_SONIC2] = p->double_jump_flag;
         out[TRACE_COLUMNS_SONIC2 + 1] = p->double_jump_property;
         out[TRACE_COLUMNS_SONIC2 + 2] = p->scroll_delay_counter;
         out[TRACE_COLUMNS_SONIC2 + 3] = p->frame_counter;
     }
+    if (l == &trace_layout_sonic3k)
+        out[TRACE_COLUMNS_SONIC3] = p->glide_flags;
 }
 
 void trace_write_header(FILE *f, const trace_meta *meta)
@@ -260,7 +275,8 @@ static int header_columns(const char *line, const trace_layout **out)
     while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
         n--;
     static const trace_layout *const known[] = {
-        &trace_layout_special, &trace_layout_sonic2, &trace_layout_sonic3};
+        &trace_layout_special, &trace_layout_sonic2, &trace_layout_sonic3,
+        &trace_layout_sonic3k};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         if (strlen(known[i]->name) == n &&
             strncmp(p, known[i]->name, n) == 0) {

@@ -55,6 +55,10 @@ extern const trace_layout trace_layout_sonic2;
  * sonic3"). */
 #define TRACE_COLUMNS_SONIC3 (TRACE_COLUMNS_SONIC2 + 4)
 extern const trace_layout trace_layout_sonic3;
+/* Sonic & Knuckles: the sonic3 columns, then glide_flags
+ * (Gliding_collision_flags, $FFFFF74E) ("# columns: sonic3k"). */
+#define TRACE_COLUMNS_SONIC3K (TRACE_COLUMNS_SONIC3 + 1)
+extern const trace_layout trace_layout_sonic3k;
 
 /* Index of a column of layout l by name, or -1. */
 int trace_layout_column(const trace_layout *l, const char *name);

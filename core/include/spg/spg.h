@@ -305,6 +305,23 @@ typedef struct spg_player {
                                        run, so spg_step adds 1 first;
                                        Tails' flight time counts down on
                                        odd values */
+
+    /* Sonic & Knuckles on (0 and never read before). */
+    uint8_t glide_flags;          /**< Gliding_collision_flags
+                                       ($FFFFF74E, a RAM byte outside the
+                                       object): Knuckles' glide collision
+                                       (Knux_DoLevelCollision_CheckRet)
+                                       clears bit 1 (SPG_STATUS_IN_AIR's
+                                       bit) when it finds a floor and sets
+                                       bit 5 (SPG_STATUS_PUSHING's) on a
+                                       wall; Knux_Test_For_Glide sets it to
+                                       $02, a failed grab or a slide off a
+                                       ledge sets bit 1.  Nothing else
+                                       clears it, and the glide (state 1)
+                                       and the fall after it (state 2) read
+                                       bit 1 after a collision pass that
+                                       found no floor: the value from the
+                                       frames before */
 } spg_player;
 
 /** Render flag bits (obRender, offset $01 in Sonic 1). */
