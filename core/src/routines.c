@@ -268,9 +268,7 @@ static const spg_routines sonic3k_tails = {
  * glide start and the glide states in the air mode routine.  Landing and
  * Kill_Character reach Knux_TouchFloor through Player_TouchFloor, which
  * with the walk (death) animation set around it is Sonic's.  The
- * animation: Animate_Knuckles's scripts come with anim_s3k.c; until then
- * Sonic 3's Animate_Sonic stands in (not claimed to match: only the
- * physics columns are checked against the original). */
+ * animation: Animate_Knuckles with AniKnuckles (anim_s3k.c). */
 static const spg_routines sonic3k_knuckles = {
     spg_mode_normal_sonic2,      /* Knux_Stand_Path: SonicKnux_Spindash */
     spg_mode_roll_sonic2,        /* Knux_Spin_Path */
@@ -289,12 +287,12 @@ static const spg_routines sonic3k_knuckles = {
     spg_kill_sonic3k,            /* Kill_Character */
     spg_dead_sonic2,             /* loc_17C88 */
     spg_gone_sonic2,             /* loc_17CBA */
-    ANIMATE_SONIC3,
+    ANIMATE_SONIC3K,             /* Animate_Knuckles */
     spg_find_tile_sonic3,
     spg_solid_bit_sonic2,
     spg_secondary_path_sonic2,
-    spg_s3_anim_last_position,
-    spg_s3_anim_mapping_frames,
+    spg_s3k_anim_last_position,
+    spg_s3k_anim_mapping_frames,
     spg_roll_sonic3k,            /* SonicKnux_Roll */
 };
 
