@@ -844,8 +844,9 @@ static void climb_ledge(spg_frame *f, spg_player *p)
  * MoveSprite with gravity, the underwater cut, Player_JumpAngle,
  * SonicKnux_DoLevelCollision).  Not rolling with the flag set,
  * Knux_Glide_Freespace ($1687C): Knuckles_Move_Glide, Player_LevelBound,
- * MoveSprite2 (no gravity), then Knuckles_Glide by the flag: 2 the fall,
- * 3 the slide, 4 the climb, 5 the ledge, any other the glide itself.
+ * MoveSprite2 (no gravity), then Knuckles_Glide ($16890) by the flag: 0
+ * nothing (Player_LevelBound's Kill_Character has cleared it), 2 the
+ * fall, 3 the slide, 4 the climb, 5 the ledge, any other the glide itself.
  */
 void spg_knux_mode_air(spg_frame *f, spg_player *p)
 {
@@ -857,6 +858,8 @@ void spg_knux_mode_air(spg_frame *f, spg_player *p)
     spg_level_bound(f, p);
     spg_speed_to_pos(p);
     switch (p->double_jump_flag) {
+    case 0:
+        break;
     case FALLING:
         fall_from_glide(f, p);
         break;

@@ -1109,6 +1109,12 @@ static void s3_start(scenario *s, uint64_t seed)
         p->double_jump_flag = (uint8_t)fuzz_rng_below(&r, flags);
     if (fuzz_rng_chance(&r, 10))
         p->double_jump_property = (uint8_t)fuzz_rng_below(&r, 241);
+    /* Over a ledge (state 5) the byte indexes Knuckles_ClimbLedge_Frames,
+     * 16 bytes read four at a time until the byte is 16: from any byte
+     * but 0, 4, 8 or 12 the original goes on into the code after the
+     * table, which the game never does and the core does not model */
+    if (s->character == SPG_CHAR_KNUCKLES && p->double_jump_flag == 5)
+        p->double_jump_property &= 0x0Cu;
     if (fuzz_rng_chance(&r, 10))
         p->scroll_delay_counter = (uint8_t)fuzz_rng_below(&r, 130);
 }
