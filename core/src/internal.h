@@ -304,9 +304,16 @@ void spg_gone_sonic2(spg_player *p);                       /* Obj01_Gone */
 void spg_slope_resist_sonic3(spg_frame *f, spg_player *p); /* Player_SlopeResist */
 void spg_slope_repel_sonic3(spg_frame *f, spg_player *p);  /* Player_SlopeRepel */
 void spg_balance_sonic3(spg_frame *f, spg_player *p);      /* Sonic_Balance */
+/** Sonic_Balance's edge part (Sonic 3 and S&K): 1 when balancing. */
+int spg_balance_edge_sonic3(spg_frame *f, spg_player *p);
+/** Tails' one-probe edge part (Sonic 3 and S&K): 1 when balancing. */
+int spg_balance_edge_tails3(spg_frame *f, spg_player *p);
 void spg_stand_still_tails3(spg_frame *f, spg_player *p);  /* Tails' standing */
 void spg_move_sonic3(spg_frame *f, spg_player *p);         /* Sonic_Move */
 void spg_jump_height_sonic3(spg_frame *f, spg_player *p);  /* Sonic_JumpHeight */
+/** The part of Sonic_JumpHeight / Tails_JumpHeight / Knux_JumpHeight the
+ *  characters share: 1 when jumping at or past the release cap. */
+int spg_jump_height_cap_sonic3(spg_frame *f, spg_player *p);
 void spg_jump_height_tails3(spg_frame *f, spg_player *p);  /* Tails_JumpHeight */
 void spg_mode_air_tails3(spg_frame *f, spg_player *p);     /* Tails_Stand_Freespace */
 void spg_reset_on_floor_sonic3(const spg_profile *pr, spg_player *p,

@@ -67,12 +67,6 @@ enum {
     LEDGE_STEPS = 16      /* Knuckles_ClimbLedge_Frames_End - start */
 };
 
-/* spin_dash_flag ($3D), the low byte of word_38. */
-static uint8_t spin_dash_flag(const spg_player *p)
-{
-    return (uint8_t)(p->word_38 & 0x00FFu);
-}
-
 /* add.w d,y_pos(a0) / x_pos(a0): the pixel word only. */
 static int32_t add_pixels(int32_t pos, int16_t d)
 {
@@ -217,29 +211,15 @@ static void test_for_glide(spg_frame *f, spg_player *p)
 }
 
 /*
- * Knux_JumpHeight ($177EA): jumping, with the y speed above the release
- * cap (-$400, underwater -$200; signed): capped unless A/B/C is held; at
- * or past the cap, Knux_Test_For_Glide.  Not jumping: the -$FC0 cap
- * unless spin_dash_flag.
+ * Knux_JumpHeight ($177EA): Sonic's caps (spg_jump_height_cap_sonic3: not
+ * jumping the -$FC0 cap unless spin_dash_flag; jumping, above the release
+ * cap -$400 / -$200, capped unless A/B/C is held); at or past the cap,
+ * Knux_Test_For_Glide.
  */
 void spg_knux_jump_height(spg_frame *f, spg_player *p)
 {
-    const spg_profile *pr = f->profile;
-    int16_t cap;
-
-    if (!p->jumping) {
-        if (spin_dash_flag(p) == 0 && p->y_speed < pr->rise_speed_cap)
-            p->y_speed = pr->rise_speed_cap;
-        return;
-    }
-    cap = (p->status & SPG_STATUS_UNDERWATER) ? pr->jump_release_cap_underwater
-                                              : pr->jump_release_cap;
-    if (cap <= p->y_speed) {
+    if (spg_jump_height_cap_sonic3(f, p))
         test_for_glide(f, p);
-        return;
-    }
-    if (!(f->input.held & ABC))
-        p->y_speed = cap;
 }
 
 /* ---- the glide's own airborne collision ------------------------------------ */

@@ -129,15 +129,17 @@ static void balance_far(spg_frame *f, spg_player *p, int dx)
 }
 
 /*
- * Sonic_Balance (Sonic, #9): wait animation, pushing cleared; (not on an
- * object) ChkFloorEdge >= $C and next_tilt ($3A) = 3: face right, Balance,
- * Balance2 when the probe at x - 6 also finds nothing; else tilt ($3B) = 3:
- * face left, probe at x + 6.  Sonic 2's Balance3/Balance4 are gone: the
- * facing test only decides whether the facing bit is written.  On an object
- * the stood-on slot is the player itself, as in spg_stand_still.  Super
- * Sonic's form is not modelled.
+ * Sonic_Balance (Sonic, #9), its edge part (Sonic & Knuckles' Sonic_Balance
+ * shares it): wait animation, pushing cleared; (not on an object)
+ * ChkFloorEdge >= $C and next_tilt ($3A) = 3: face right, Balance,
+ * Balance2 when the probe at x - 6 also finds nothing; else tilt ($3B) =
+ * 3: face left, probe at x + 6.  Sonic 2's Balance3/Balance4 are gone: the
+ * facing test only decides whether the facing bit is written.  On an
+ * object the stood-on slot is the player itself, as in spg_stand_still.
+ * Super Sonic's form is not modelled.  Returns 1 when balancing (the look
+ * is skipped).
  */
-void spg_balance_sonic3(spg_frame *f, spg_player *p)
+int spg_balance_edge_sonic3(spg_frame *f, spg_player *p)
 {
     p->status &= (uint8_t)~SPG_STATUS_PUSHING;
     p->anim = SPG_ANIM_WAIT;
@@ -146,20 +148,28 @@ void spg_balance_sonic3(spg_frame *f, spg_player *p)
         if (p->angle_buffer_1 == 3) {
             p->status &= (uint8_t)~SPG_STATUS_FACING_LEFT;
             balance_far(f, p, -6);
-            return;
+            return 1;
         }
         if (p->angle_buffer_2 == 3) {
             p->status |= SPG_STATUS_FACING_LEFT;
             balance_far(f, p, 6);
-            return;
+            return 1;
         }
     }
-    look_up_or_duck(f, p);
+    return 0;
 }
 
-/* Tails_InputAcceleration_Path's standing part: Sonic 1's balance (one
- * probe, Balance only, facing towards the edge), then the look delay. */
-void spg_stand_still_tails3(spg_frame *f, spg_player *p)
+/* Sonic_Balance (Sonic 3): the edge, else look up or duck. */
+void spg_balance_sonic3(spg_frame *f, spg_player *p)
+{
+    if (!spg_balance_edge_sonic3(f, p))
+        look_up_or_duck(f, p);
+}
+
+/* Tails_InputAcceleration_Path's standing part, its edge (S&K's Tails
+ * shares it): Sonic 1's balance (one probe, Balance only, facing towards
+ * the edge).  Returns 1 when balancing. */
+int spg_balance_edge_tails3(spg_frame *f, spg_player *p)
 {
     p->status &= (uint8_t)~SPG_STATUS_PUSHING;
     p->anim = SPG_ANIM_WAIT;
@@ -168,15 +178,22 @@ void spg_stand_still_tails3(spg_frame *f, spg_player *p)
         if (p->angle_buffer_1 == 3) {
             p->status &= (uint8_t)~SPG_STATUS_FACING_LEFT;
             p->anim = SPG_ANIM_BALANCE;
-            return;
+            return 1;
         }
         if (p->angle_buffer_2 == 3) {
             p->status |= SPG_STATUS_FACING_LEFT;
             p->anim = SPG_ANIM_BALANCE;
-            return;
+            return 1;
         }
     }
-    look_up_or_duck(f, p);
+    return 0;
+}
+
+/* Tails' standing part (Sonic 3): the edge, else the look delay. */
+void spg_stand_still_tails3(spg_frame *f, spg_player *p)
+{
+    if (!spg_balance_edge_tails3(f, p))
+        look_up_or_duck(f, p);
 }
 
 /*
@@ -196,16 +213,21 @@ void spg_move_sonic3(spg_frame *f, spg_player *p)
 /* ---- the air: insta-shield and flight (#17, #27, #28) -------------------- */
 
 /*
- * Sonic_JumpHeight (Sonic): jumping, with the y speed still above the
- * release cap (-$400, underwater -$200): capped unless A/B/C is held.  At
- * or past the cap, Sonic_ShieldMoves: with double_jump_flag clear and
- * A/B/C newly pressed, the roll-jump bit is cleared and, with no shield,
+ * The part Sonic_JumpHeight, Tails_JumpHeight and (Sonic & Knuckles)
+ * Knux_JumpHeight share, spg_jump_height_cap_sonic3: not jumping, the
+ * -$FC0 cap unless spin_dash_flag; jumping, with the y speed still above
+ * the release cap (-$400, underwater -$200): capped unless A/B/C is held.
+ * It returns 1 when the player is jumping at or past the cap, where each
+ * character's own test runs.
+ *
+ * Sonic_JumpHeight (Sonic): at or past the cap, Sonic_ShieldMoves: with
+ * double_jump_flag clear and A/B/C newly pressed, the roll-jump bit is cleared and, with no shield,
  * no invincibility and fewer than 7 emeralds (the only case on solid
  * tiles), the insta-shield: double_jump_flag = 1 and nothing else that
  * the player keeps (the shield object's animation and the sound are not
- * player state).  Not jumping: the -$FC0 cap unless spin_dash_flag.
+ * player state).
  */
-void spg_jump_height_sonic3(spg_frame *f, spg_player *p)
+int spg_jump_height_cap_sonic3(spg_frame *f, spg_player *p)
 {
     const spg_profile *pr = f->profile;
     int16_t cap;
@@ -213,15 +235,22 @@ void spg_jump_height_sonic3(spg_frame *f, spg_player *p)
     if (!p->jumping) {
         if (spin_dash_flag(p) == 0 && p->y_speed < pr->rise_speed_cap)
             p->y_speed = pr->rise_speed_cap;
-        return;
+        return 0;
     }
     cap = (p->status & SPG_STATUS_UNDERWATER) ? pr->jump_release_cap_underwater
                                               : pr->jump_release_cap;
     if (cap > p->y_speed) {
         if (!(f->input.held & ABC))
             p->y_speed = cap;
-        return;
+        return 0;
     }
+    return 1;
+}
+
+void spg_jump_height_sonic3(spg_frame *f, spg_player *p)
+{
+    if (!spg_jump_height_cap_sonic3(f, p))
+        return;
     if (p->double_jump_flag != 0 || !(f->input.pressed & ABC))
         return;
     p->status &= (uint8_t)~SPG_STATUS_ROLL_JUMP;
@@ -250,8 +279,8 @@ static void set_flying_animation(spg_player *p)
 }
 
 /*
- * Tails_JumpHeight: as Sonic's up to the cap; at or past it,
- * Tails_Test_For_Flight: with double_jump_flag clear and A/B/C newly
+ * Tails_JumpHeight: the shared part (spg_jump_height_cap_sonic3); at or
+ * past the cap, Tails_Test_For_Flight: with double_jump_flag clear and A/B/C newly
  * pressed (Tails alone, Player_mode 2, as the capture runs him): a rolling
  * Tails uncurls (default radii, centre moved by the old y radius minus
  * the default one), the roll-jump bit is cleared, double_jump_flag = 1,
@@ -260,20 +289,9 @@ static void set_flying_animation(spg_player *p)
 void spg_jump_height_tails3(spg_frame *f, spg_player *p)
 {
     const spg_profile *pr = f->profile;
-    int16_t cap;
 
-    if (!p->jumping) {
-        if (spin_dash_flag(p) == 0 && p->y_speed < pr->rise_speed_cap)
-            p->y_speed = pr->rise_speed_cap;
+    if (!spg_jump_height_cap_sonic3(f, p))
         return;
-    }
-    cap = (p->status & SPG_STATUS_UNDERWATER) ? pr->jump_release_cap_underwater
-                                              : pr->jump_release_cap;
-    if (cap > p->y_speed) {
-        if (!(f->input.held & ABC))
-            p->y_speed = cap;
-        return;
-    }
     if (p->double_jump_flag != 0 || !(f->input.pressed & ABC))
         return;
     if (p->status & SPG_STATUS_ROLLING) {

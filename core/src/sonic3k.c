@@ -83,60 +83,21 @@ void spg_look_sonic3k(spg_frame *f, spg_player *p)
     p->scroll_delay_counter = n < LOOK_DELAY_MAX ? n : LOOK_DELAY_MAX;
 }
 
-/* The ChkFloorEdge_Part2 probe 6 px away: Balance2 ($C) when it also finds
- * no floor within $C. */
-static void balance_far(spg_frame *f, spg_player *p, int dx)
-{
-    p->anim = SPG_ANIM_BALANCE;
-    if (spg_floor_edge_at(f, p, m68k_addw(m68k_hiw(p->x), dx)) >= 0xC)
-        p->anim = SPG_S2_ANIM_BALANCE2;
-}
-
-/*
- * Sonic_Balance ($11184): Sonic 3's (spg_balance_sonic3: two probes,
- * Balance or Balance2, the facing forced towards the edge), then the look
- * with down first.
- */
+/* Sonic_Balance ($11184): Sonic 3's edge (spg_balance_edge_sonic3: two
+ * probes, Balance or Balance2, the facing forced towards the edge), else
+ * the look with down first. */
 void spg_balance_sonic3k(spg_frame *f, spg_player *p)
 {
-    p->status &= (uint8_t)~SPG_STATUS_PUSHING;
-    p->anim = SPG_ANIM_WAIT;
-    if (!(p->status & SPG_STATUS_ON_OBJECT) &&
-        spg_obj_floor_dist(f, p) >= 0xC) {
-        if (p->angle_buffer_1 == 3) {
-            p->status &= (uint8_t)~SPG_STATUS_FACING_LEFT;
-            balance_far(f, p, -6);
-            return;
-        }
-        if (p->angle_buffer_2 == 3) {
-            p->status |= SPG_STATUS_FACING_LEFT;
-            balance_far(f, p, 6);
-            return;
-        }
-    }
-    spg_look_sonic3k(f, p);
+    if (!spg_balance_edge_sonic3(f, p))
+        spg_look_sonic3k(f, p);
 }
 
-/* Tails_InputAcceleration_Path's standing part: one probe, Balance only,
- * the facing towards the edge; then the look with down first. */
+/* Tails_InputAcceleration_Path's standing part: Sonic 3's Tails' edge (one
+ * probe, Balance only), else the look with down first. */
 void spg_stand_still_tails3k(spg_frame *f, spg_player *p)
 {
-    p->status &= (uint8_t)~SPG_STATUS_PUSHING;
-    p->anim = SPG_ANIM_WAIT;
-    if (!(p->status & SPG_STATUS_ON_OBJECT) &&
-        spg_obj_floor_dist(f, p) >= 0xC) {
-        if (p->angle_buffer_1 == 3) {
-            p->status &= (uint8_t)~SPG_STATUS_FACING_LEFT;
-            p->anim = SPG_ANIM_BALANCE;
-            return;
-        }
-        if (p->angle_buffer_2 == 3) {
-            p->status |= SPG_STATUS_FACING_LEFT;
-            p->anim = SPG_ANIM_BALANCE;
-            return;
-        }
-    }
-    spg_look_sonic3k(f, p);
+    if (!spg_balance_edge_tails3(f, p))
+        spg_look_sonic3k(f, p);
 }
 
 /* ---- landing and death (#K8) --------------------------------------------- */
