@@ -88,7 +88,24 @@ static const capture_rom_desc sk_world = {
     sk_firsts, sizeof sk_firsts / sizeof sk_firsts[0],
 };
 
-static const capture_rom_desc *const sonic3k_roms[] = {&sk_world};
+/* Sonic 3 & Knuckles: the S&K cartridge with Sonic 3 locked on, as one
+ * 4 MiB image (S&K at $000000, Sonic 3 at $200000).  Every routine the
+ * player frame runs is the S&K half's, at the same addresses; the capture
+ * keeps SK_alone_flag -1 as for the cartridge alone (the player code reads
+ * it only in Tails' CPU routine, which a player alone never runs). */
+static const capture_rom_desc sk_s3_lockon = {
+    "Sonic 3 & Knuckles (World; S&K with Sonic 3 locked on)",
+    "c5b1c655c19f462ade0ac4e17a844d10",
+    0x400000u,
+    sk_syms, sizeof sk_syms / sizeof sk_syms[0],
+    sk_ram_syms, sizeof sk_ram_syms / sizeof sk_ram_syms[0],
+    sk_fixes, sizeof sk_fixes / sizeof sk_fixes[0],
+    &game_sonic3k,
+    1,
+    sk_firsts, sizeof sk_firsts / sizeof sk_firsts[0],
+};
+
+static const capture_rom_desc *const sonic3k_roms[] = {&sk_world, &sk_s3_lockon};
 
 /* ---- spgsim new ------------------------------------------------------------- */
 
