@@ -319,6 +319,7 @@ void spg_mode_air_tails3(spg_frame *f, spg_player *p);     /* Tails_Stand_Freesp
 void spg_reset_on_floor_sonic3(const spg_profile *pr, spg_player *p,
                                int landing); /* Player_TouchFloor_Check_Spindash */
 void spg_kill_sonic3(const spg_profile *pr, spg_player *p);  /* Kill_Character */
+void spg_touch_floor_sonic3(const spg_profile *pr, spg_player *p); /* Player_TouchFloor */
 void spg_roll_stopped_sonic3(spg_frame *f, spg_player *p); /* Sonic_RollSpeed */
 void spg_begin_frame_sonic3(spg_player *p);                /* Level_frame_counter */
 
@@ -328,10 +329,6 @@ void spg_roll_sonic3k(spg_frame *f, spg_player *p);        /* SonicKnux_Roll */
 void spg_balance_sonic3k(spg_frame *f, spg_player *p);     /* Sonic_Balance */
 void spg_stand_still_tails3k(spg_frame *f, spg_player *p); /* Tails' standing */
 void spg_look_sonic3k(spg_frame *f, spg_player *p);     /* loc_11276: down, up */
-void spg_touch_floor_sonic3k(const spg_profile *pr, spg_player *p); /* Player_TouchFloor */
-void spg_reset_on_floor_sonic3k(const spg_profile *pr, spg_player *p,
-                                int landing); /* Player_TouchFloor_Check_Spindash */
-void spg_kill_sonic3k(const spg_profile *pr, spg_player *p); /* Kill_Character */
 
 /* ---- knuckles.c (Sonic & Knuckles' Knuckles) ----------------------------- */
 

@@ -139,7 +139,7 @@ void spg_knux_balance(spg_frame *f, spg_player *p)
  */
 void spg_knux_touch_floor(const spg_profile *pr, spg_player *p)
 {
-    spg_touch_floor_sonic3k(pr, p);
+    spg_touch_floor_sonic3(pr, p);
     if (p->anim >= ANIM_GLIDE)
         p->anim = SPG_ANIM_WALK;
 }

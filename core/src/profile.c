@@ -89,6 +89,7 @@ int spg_profile_get(spg_game game, spg_character character,
     p.roll_stop_speed = 1;            /* Sonic_RollSpeed: at 0 only */
     p.wall_check_cardinal = 0;
     p.right_limit_exclusive = 0;
+    p.land_shift_by_angle = 0;
 
     if (game == SPG_GAME_SONIC2) {
         /* Sonic 2 REV01 (Obj01 / Obj02): the same three speed sets
@@ -128,6 +129,7 @@ int spg_profile_get(spg_game game, spg_character character,
         p.roll_stop_speed = 0x80;        /* loc_11570: abs gs < $80 */
         p.wall_check_cardinal = 1;       /* loc_11350: angle & $3F */
         p.right_limit_exclusive = 1;     /* Player_LevelBound: bcs */
+        p.land_shift_by_angle = 1;       /* Player_TouchFloor ($1217E) */
         p.roll_deceleration = 0x20;      /* Tails_RollSpeed too: #$20 */
         p.roll_min_speed = 0x100;        /* SonicKnux_Roll: cmpi.w #$100 */
         if (character == SPG_CHAR_KNUCKLES) {

@@ -220,8 +220,8 @@ static const spg_routines sonic3k_sonic = {
     spg_roll_stopped_sonic3,
     spg_sonic_angle_sonic2,
     spg_snap_limit_sonic2,
-    spg_reset_on_floor_sonic3k,
-    spg_kill_sonic3k,
+    spg_reset_on_floor_sonic3,
+    spg_kill_sonic3,
     spg_dead_sonic2,
     spg_gone_sonic2,
     ANIMATE_SONIC3K,
@@ -249,8 +249,8 @@ static const spg_routines sonic3k_tails = {
     spg_roll_stopped_sonic3,
     spg_sonic_angle_sonic2,
     spg_snap_limit_sonic2,
-    spg_reset_on_floor_sonic3k,  /* Tails_TouchFloor */
-    spg_kill_sonic3k,
+    spg_reset_on_floor_sonic3,   /* Tails_TouchFloor */
+    spg_kill_sonic3,
     spg_dead_sonic2,
     spg_gone_sonic2,
     ANIMATE_SONIC3K,
@@ -283,8 +283,8 @@ static const spg_routines sonic3k_knuckles = {
     spg_roll_stopped_sonic3,     /* Knux_RollSpeed */
     spg_sonic_angle_sonic2,
     spg_snap_limit_sonic2,
-    spg_reset_on_floor_sonic3k,  /* Player_TouchFloor_Check_Spindash */
-    spg_kill_sonic3k,            /* Kill_Character */
+    spg_reset_on_floor_sonic3,   /* Player_TouchFloor_Check_Spindash */
+    spg_kill_sonic3,             /* Kill_Character */
     spg_dead_sonic2,             /* loc_17C88 */
     spg_gone_sonic2,             /* loc_17CBA */
     ANIMATE_SONIC3K,             /* Animate_Knuckles */

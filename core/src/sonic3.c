@@ -369,22 +369,26 @@ void spg_mode_air_tails3(spg_frame *f, spg_player *p)
  * Player_TouchFloor (Tails_TouchFloor): radii back to the defaults always
  * (Sonic 2 only when rolling); when rolling: not rolling any more, anim
  * Walk, centre moved by the old y radius minus the default one (5 px,
- * Tails 1, for the curled radii); then in-air, pushing and roll-jump
+ * Tails 1, for the curled radii; Sonic & Knuckles, profile
+ * land_shift_by_angle: negated on the angles $40..$BF); then in-air,
+ * pushing and roll-jump
  * cleared, jumping 0, the look delay 0 and double_jump_flag 0 (Sonic: the
  * bubble shield's bounce first, when he has it: never here).  The chain
  * bonus and the tumble fields it also clears are 0 on solid tiles.
  */
-static void touch_floor(const spg_profile *pr, spg_player *p)
+void spg_touch_floor_sonic3(const spg_profile *pr, spg_player *p)
 {
     uint8_t old = p->height_radius;
 
     p->height_radius = pr->stand_height_radius;
     p->width_radius = pr->stand_width_radius;
     if (p->status & SPG_STATUS_ROLLING) {
+        int16_t shift = (int8_t)(uint8_t)(old - pr->stand_height_radius);
         p->status &= (uint8_t)~SPG_STATUS_ROLLING;
         p->anim = SPG_ANIM_WALK;
-        p->y = spg_add_pixels(p->y,
-                              (int8_t)(uint8_t)(old - pr->stand_height_radius));
+        if (pr->land_shift_by_angle && ((uint8_t)(p->angle + 0x40) & 0x80))
+            shift = m68k_negw(shift);
+        p->y = spg_add_pixels(p->y, shift);
     }
     p->status &= (uint8_t)~(SPG_STATUS_IN_AIR | SPG_STATUS_PUSHING |
                             SPG_STATUS_ROLL_JUMP);
@@ -411,7 +415,7 @@ void spg_reset_on_floor_sonic3(const spg_profile *pr, spg_player *p,
         return;
     }
     p->anim = SPG_ANIM_WALK;
-    touch_floor(pr, p);
+    spg_touch_floor_sonic3(pr, p);
 }
 
 /*
@@ -423,7 +427,7 @@ void spg_reset_on_floor_sonic3(const spg_profile *pr, spg_player *p,
 void spg_kill_sonic3(const spg_profile *pr, spg_player *p)
 {
     p->routine = SPG_ROUTINE_DEATH;
-    touch_floor(pr, p);
+    spg_touch_floor_sonic3(pr, p);
     p->status |= SPG_STATUS_IN_AIR;
     p->y_speed = -0x700;
     p->x_speed = 0;

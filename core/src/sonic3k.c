@@ -4,10 +4,10 @@
  * $1365C of the S&K cartridge, MD5 4ea493ea..., the code Sonic 3 &
  * Knuckles runs too): SonicKnux_Roll / Tails_Roll (a duck below $100,
  * also while moving: the "duck while balancing"), the look delay with
- * down tested before up, and Player_TouchFloor's uncurl shift, turned
- * round on the angles $40..$BF.  The differences that are constants (the
- * uncurl below |gs| $80, the wall check at the exact angles $40 and $80,
- * the right level bound, Tails' roll brake) are profile fields; Tails on
+ * down tested before up.  The differences that are constants (the uncurl
+ * below |gs| $80, the wall check at the exact angles $40 and $80, the
+ * right level bound, Tails' roll brake, Player_TouchFloor's uncurl shift
+ * turned round on the angles $40..$BF) are profile fields; Tails on
  * Sonic's slope routines is a routine table entry (routines.c).
  * Everything else is Sonic 3's (sonic3.c).  Research note:
  * docs/research/sonic3k-differences.md (rows cited as "#Kn").
@@ -98,63 +98,4 @@ void spg_stand_still_tails3k(spg_frame *f, spg_player *p)
 {
     if (!spg_balance_edge_tails3(f, p))
         spg_look_sonic3k(f, p);
-}
-
-/* ---- landing and death (#K8) --------------------------------------------- */
-
-/*
- * Player_TouchFloor ($1217E; Tails_TouchFloor $15618): as Sonic 3's, but
- * the uncurl's centre shift (old y radius minus the default one) is
- * negated when (angle + $40) is negative, i.e. on the angles $40..$BF (a
- * landing on a ceiling or a right wall moves the centre the other way).
- */
-void spg_touch_floor_sonic3k(const spg_profile *pr, spg_player *p)
-{
-    uint8_t old = p->height_radius;
-
-    p->height_radius = pr->stand_height_radius;
-    p->width_radius = pr->stand_width_radius;
-    if (p->status & SPG_STATUS_ROLLING) {
-        int16_t shift = (int8_t)(uint8_t)(old - pr->stand_height_radius);
-        p->status &= (uint8_t)~SPG_STATUS_ROLLING;
-        p->anim = SPG_ANIM_WALK;
-        if ((uint8_t)(p->angle + 0x40) & 0x80)
-            shift = m68k_negw(shift);
-        p->y = m68k_sethiw(p->y, m68k_addw(m68k_hiw(p->y), shift));
-    }
-    p->status &= (uint8_t)~(SPG_STATUS_IN_AIR | SPG_STATUS_PUSHING |
-                            SPG_STATUS_ROLL_JUMP);
-    p->jumping = 0;
-    p->scroll_delay_counter = 0;
-    p->double_jump_flag = 0;
-}
-
-/* Player_TouchFloor_Check_Spindash ($12172): with spin_dash_flag set only
- * the clears; else anim Walk, then TouchFloor. */
-void spg_reset_on_floor_sonic3k(const spg_profile *pr, spg_player *p,
-                                int landing)
-{
-    (void)landing;
-    if ((p->word_38 & 0x00FFu) != 0) {
-        p->status &= (uint8_t)~(SPG_STATUS_IN_AIR | SPG_STATUS_PUSHING |
-                                SPG_STATUS_ROLL_JUMP);
-        p->jumping = 0;
-        p->scroll_delay_counter = 0;
-        p->double_jump_flag = 0;
-        return;
-    }
-    p->anim = SPG_ANIM_WALK;
-    spg_touch_floor_sonic3k(pr, p);
-}
-
-/* Kill_Character ($10366): as Sonic 3's, with this TouchFloor. */
-void spg_kill_sonic3k(const spg_profile *pr, spg_player *p)
-{
-    p->routine = SPG_ROUTINE_DEATH;
-    spg_touch_floor_sonic3k(pr, p);
-    p->status |= SPG_STATUS_IN_AIR;
-    p->y_speed = -0x700;
-    p->x_speed = 0;
-    p->ground_speed = 0;
-    p->anim = SPG_ANIM_DEATH;
 }

@@ -71,6 +71,7 @@ static void json_profile(FILE *f, const spg_profile *p, const game_desc *game)
         FIELD(p, roll_stop_speed);
         FIELD(p, wall_check_cardinal);
         FIELD(p, right_limit_exclusive);
+        FIELD(p, land_shift_by_angle);
     }
     fputc('}', f);
 }

@@ -417,6 +417,11 @@ typedef struct spg_profile {
      *  x is at or past it (bls, Sonic 1 to 3), 1 only past it (Sonic &
      *  Knuckles' Player_LevelBound: bcs). */
     uint8_t right_limit_exclusive;
+    /** Player_TouchFloor's uncurl moves the centre by the old y radius
+     *  minus the default one; 1: that shift is negated when (angle + $40)
+     *  is negative, i.e. on the angles $40..$BF (Sonic & Knuckles, a
+     *  rolling landing on a ceiling); 0 in Sonic 3. */
+    uint8_t land_shift_by_angle;
 } spg_profile;
 
 /**
