@@ -44,7 +44,8 @@ int spg_profile_get(spg_game game, spg_character character,
           (character == SPG_CHAR_SONIC || character == SPG_CHAR_TAILS)) &&
         !(game == SPG_GAME_SONIC3K &&
           (character == SPG_CHAR_SONIC || character == SPG_CHAR_TAILS ||
-           character == SPG_CHAR_KNUCKLES)))
+           character == SPG_CHAR_KNUCKLES)) &&
+        !(game == SPG_GAME_SONICCD && character == SPG_CHAR_SONIC))
         return -1;
     if (variant != SPG_VARIANT_NORMAL && variant != SPG_VARIANT_SPEED_SHOES &&
         variant != SPG_VARIANT_UNDERWATER)
@@ -90,6 +91,13 @@ int spg_profile_get(spg_game game, spg_character character,
     p.wall_check_cardinal = 0;
     p.right_limit_exclusive = 0;
     p.land_shift_by_angle = 0;
+    p.peelout_speed = 0;
+    p.spindash_speed = 0;
+    p.charge_speed_cap = 0;
+    p.spindash_start_speed = 0;
+    p.peelout_charge_frames = 0;
+    p.spindash_charge_frames = 0;
+    p.fall_speed_cap = 0;
 
     if (game == SPG_GAME_SONIC2) {
         /* Sonic 2 REV01 (Obj01 / Obj02): the same three speed sets
@@ -138,6 +146,26 @@ int spg_profile_get(spg_game game, spg_character character,
         }
     }
 
+    if (game == SPG_GAME_SONICCD) {
+        /* Sonic CD's ObjSonic (docs/research/soniccd-differences.md):
+         * ObjSonic_Init and the monitor and water code write Sonic 1's
+         * three speed sets; Sonic 1's immediates, except: */
+        p.clamp_above_top_speed = 0;      /* MoveGndLeft/Right: ble/bge */
+        p.layout_tiles_x = 2048;          /* 128 chunks of 16 tiles */
+        p.layout_tiles_y = 256;           /* 16 rows of 16 tiles, then wrap */
+        p.peelout_speed = 100;            /* MoveGround .Peelout */
+        p.spindash_speed = 75;            /* MoveRoll .Spindash */
+        /* 2 x top speed; the speedShoes flag takes top / 2 off */
+        p.charge_speed_cap = m68k_aslw(p.top_speed, 1);
+        if (variant == SPG_VARIANT_SPEED_SHOES)
+            p.charge_speed_cap = m68k_subw(p.charge_speed_cap,
+                                           m68k_asrw(p.top_speed, 1));
+        p.spindash_start_speed = 0x16;    /* .CheckSpindash */
+        p.peelout_charge_frames = 30;     /* ObjSonic: the charge time cap */
+        p.spindash_charge_frames = 45;
+        p.fall_speed_cap = 0x1000;        /* ObjMoveGrv */
+    }
+
     *out = p;
     return 0;
 }
@@ -160,6 +188,11 @@ spg_player spg_player_default(const spg_profile *profile)
     }
     if (profile->variant == SPG_VARIANT_UNDERWATER)
         p.status = SPG_STATUS_UNDERWATER;
+    if (profile->game == SPG_GAME_SONICCD) {
+        p.cam_x_center = 160;   /* camXCenter: 320 / 2 */
+        p.cam_y_center = 0x60;  /* camYCenter, as the level starts it */
+        p.time_zone = 1;        /* the present: R11A__.MMD's own */
+    }
     return p;
 }
 

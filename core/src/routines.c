@@ -311,6 +311,7 @@ const spg_routines *spg_routines_get(const spg_profile *profile)
         return profile->character == SPG_CHAR_TAILS ? &sonic3k_tails
                                                     : &sonic3k_sonic;
     case SPG_GAME_SONIC1:
+    case SPG_GAME_SONICCD: /* until soniccd.c: Sonic 1's routines */
         return &sonic1;
     default:
         return &unknown_game;

@@ -358,7 +358,7 @@ static void test_positions(void)
 
     /* a game none of the four (spg_profile_get fills none; a caller may
      * write one): no animation is valid, whatever the id or character */
-    pr.game = (spg_game)5;
+    pr.game = (spg_game)6;
     CHECK_EQ(spg_anim_last_position(&pr, SPG_ANIM_WALK), -1);
     CHECK_EQ(spg_anim_last_position(&pr, SPG_ANIM_WAIT), -1);
     CHECK_EQ(spg_anim_mapping_frames(&pr), 0);

@@ -60,7 +60,7 @@ static void test_profile_unsupported(void)
 
     memset(&p, 0x5A, sizeof p);
     before = p;
-    CHECK_EQ(spg_profile_get((spg_game)5, SPG_CHAR_SONIC, SPG_VARIANT_NORMAL, &p), -1);
+    CHECK_EQ(spg_profile_get((spg_game)6, SPG_CHAR_SONIC, SPG_VARIANT_NORMAL, &p), -1);
     CHECK_EQ(spg_profile_get(SPG_GAME_SONIC1, SPG_CHAR_TAILS, SPG_VARIANT_NORMAL, &p), -1);
     CHECK_EQ(spg_profile_get(SPG_GAME_SONIC2, (spg_character)2, SPG_VARIANT_NORMAL, &p), -1);
     CHECK_EQ(spg_profile_get(SPG_GAME_SONIC1, SPG_CHAR_SONIC, (spg_variant)3, &p), -1);

@@ -76,7 +76,7 @@ static void test_profiles(void)
     CHECK(spg_routines_get(&s) != spg_routines_get(&s2));
     {
         spg_profile none;
-        CHECK_EQ(spg_profile_get((spg_game)5, SPG_CHAR_SONIC,
+        CHECK_EQ(spg_profile_get((spg_game)6, SPG_CHAR_SONIC,
                                  SPG_VARIANT_NORMAL, &none), -1);
     }
 }

@@ -55,9 +55,12 @@ typedef enum spg_game {
     SPG_GAME_SONIC2 = 2, /**< Sonic the Hedgehog 2 (1992), REV01 */
     SPG_GAME_SONIC3 = 3,  /**< Sonic the Hedgehog 3 (1994), the cartridge
                               without the lock-on */
-    SPG_GAME_SONIC3K = 4  /**< Sonic & Knuckles (1994): its cartridge's
+    SPG_GAME_SONIC3K = 4, /**< Sonic & Knuckles (1994): its cartridge's
                                player code, which Sonic 3 & Knuckles (the
                                lock-on) runs too */
+    SPG_GAME_SONICCD = 5  /**< Sonic CD (1993, Mega-CD, USA): the player
+                               code of the level program R11A__.MMD
+                               (Palmtree Panic Act 1 Present), ObjSonic */
 } spg_game;
 
 /** The playable characters. */
@@ -322,6 +325,46 @@ typedef struct spg_player {
                                        bit 1 after a collision pass that
                                        found no floor: the value from the
                                        frames before */
+
+    /* Sonic CD on (0 and never read before; spg_player_default gives the
+     * camera centres and time zone their level-start values).  Sonic CD's
+     * object is Sonic 1's layout ($40 bytes at $FFFFD000) with the fields
+     * above at Sonic 1's offsets (oPlayerGVel = ground_speed $14,
+     * oPlayerStick = word_38's high byte, oPlayerMoveLock = control_lock
+     * $3E, oPlayerPriAngle/SecAngle = angle buffers $36/$37). */
+    uint8_t charge;        /**< oPlayerCharge ($2A): the peel-out / spindash
+                                charge time, 1 on the press, then 1 more
+                                each frame before the routine runs, up to
+                                30 (peel-out) or 45 (spindash: rolling);
+                                0 = not charging */
+    uint8_t player_ctrl;   /**< oPlayerCtrl ($2C): bit 0 controlled by an
+                                object, bit 1 on a 3D ramp (Palmtree Panic
+                                1 Present's ramp chunks), bit 2 hanging,
+                                bit 3 on a pole, bit 6 invisible, bit 7 no
+                                object collision */
+    uint8_t look_mode;     /**< lookMode ($FFFFF788): low nibble the up/down
+                                double-tap timer, bit 7 looking up, bit 6
+                                looking down (only then does the camera
+                                move) */
+    uint8_t time_zone;     /**< timeZone ($FF152E): 0 past, 1 present (the
+                                program's own), 2 future.  Level state the
+                                player code reads (the present's 3D ramps
+                                and air lock in Palmtree Panic 1) and never
+                                writes without a time post */
+    uint16_t cam_x_center; /**< camXCenter ($FFFFF7A0): the camera's lead,
+                                160 centred, moved 2 px a frame toward
+                                96/224 at |ground speed| >= $600 */
+    uint16_t cam_y_center; /**< camYCenter ($FFFFF73E, Sonic 1's
+                                v_lookshift): 96 centred, 8..200 looking
+                                down/up; the player code re-centres it and
+                                clears look_mode only once it is 96 */
+    uint16_t bored_timer;  /**< boredTimer ($FFFFF780): started (1) by the
+                                idle animation, cleared by any other; the
+                                level loop, not the player, counts it up
+                                (spgsim's capture runs no level loop, so it
+                                stays 0 or 1 unless a start sets it), and
+                                at 10800 Sonic gives up (not modelled: a
+                                start below 10800 only) */
 } spg_player;
 
 /** Render flag bits (obRender, offset $01 in Sonic 1). */
@@ -422,6 +465,24 @@ typedef struct spg_profile {
      *  is negative, i.e. on the angles $40..$BF (Sonic & Knuckles, a
      *  rolling landing on a ceiling); 0 in Sonic 3. */
     uint8_t land_shift_by_angle;
+
+    /* Sonic CD's ObjSonic (0 in the other games, which never read them). */
+    /** The peel-out's ground speed gain a frame while up is held (moveq
+     *  #100: $64) and the spindash's while down is held (#75: $4B). */
+    int16_t peelout_speed, spindash_speed;
+    /** Both charges stop at this ground speed: 2 x sonicTopSpeed, less
+     *  half of it while the speedShoes flag is set ($C00; speed shoes
+     *  $1200; underwater $600). */
+    int16_t charge_speed_cap;
+    /** The spindash's first ground speed, before StartRoll raises it
+     *  ($16). */
+    int16_t spindash_start_speed;
+    /** oPlayerCharge's cap, and the value a release needs: 30 for the
+     *  peel-out, 45 for the spindash (rolling). */
+    uint8_t peelout_charge_frames, spindash_charge_frames;
+    /** ObjMoveGrv's fall speed cap: a y speed of $1000 or more after
+     *  gravity is set to $1000 (0: no cap, Sonic 1 to 3's ObjectFall). */
+    int16_t fall_speed_cap;
 } spg_profile;
 
 /**
