@@ -38,7 +38,7 @@ void spg_roll(spg_frame *f, spg_player *p)
 
 /* Sonic_RollLeft: no acceleration while rolling, only braking (a quarter
  * of the walking deceleration; crossing zero leaves -$80) or turning. */
-static void roll_left(const spg_profile *pr, spg_player *p)
+void spg_roll_left(const spg_profile *pr, spg_player *p)
 {
     int16_t gs = p->ground_speed;
 
@@ -54,7 +54,7 @@ static void roll_left(const spg_profile *pr, spg_player *p)
 }
 
 /* Sonic_RollRight: the mirror image (carry out of the add gives +$80). */
-static void roll_right(const spg_profile *pr, spg_player *p)
+void spg_roll_right(const spg_profile *pr, spg_player *p)
 {
     int16_t gs = p->ground_speed;
 
@@ -97,9 +97,9 @@ void spg_roll_speed(spg_frame *f, spg_player *p)
 
     if (p->control_lock == 0) {
         if (f->input.held & SPG_BTN_LEFT)
-            roll_left(pr, p);
+            spg_roll_left(pr, p);
         if (f->input.held & SPG_BTN_RIGHT)
-            roll_right(pr, p);
+            spg_roll_right(pr, p);
     }
 
     gs = (uint16_t)p->ground_speed;
