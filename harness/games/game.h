@@ -105,7 +105,15 @@ enum {
     /* Sonic & Knuckles' state beyond Sonic 3's: `glide_flags` in the
      * start (Gliding_collision_flags, $FFFFF74E), the profile's S&K
      * fields in test vectors.  Hashed as the "sonic3k" group. */
-    GAME_S3K_STATE = 1u << 4
+    GAME_S3K_STATE = 1u << 4,
+    /* Sonic CD's player bytes and level state: `charge` (oPlayerCharge
+     * $2A), `player_ctrl` (oPlayerCtrl $2C), `look_mode` (lookMode),
+     * `time_zone` (timeZone, 0..2), `cam_x_center` and `cam_y_center`
+     * (camXCenter, camYCenter) and `bored_timer` (boredTimer, below the
+     * 10800 of the boredom give-up, which the core does not model) in the
+     * start; the profile's Sonic CD fields in test vectors.  Hashed as
+     * the "soniccd" group. */
+    GAME_SCD_STATE = 1u << 5
 };
 
 /* One character of a game: its name in the format and the core's id. */
