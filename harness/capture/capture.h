@@ -57,6 +57,12 @@ typedef struct capture_addrs {
     uint32_t playerctrl, lockctrl;
     uint32_t systemstack, debuguse, zone, debugmode;
     int game;                  /* the description's game (spg_game) */
+    /* Bytes of the ROM copy the level builder writes besides the four
+     * tables of `level` (Sonic CD: the chunks, which live in the level
+     * program); 0 bytes when none.  Put back from the image before each
+     * scenario, and checked like the tables (inside the image, outside
+     * the code range). */
+    uint32_t rom_scratch, rom_scratch_size;
     /* Sonic 2 only (capture/sonic2.c resolves them): where its player code and RAM
      * differ from Sonic 1's.  The shared fields above hold Obj01
      * (player_routine), MainCharacter (player), the code range and the
@@ -105,6 +111,8 @@ typedef struct capture_addrs {
 typedef struct capture_rom {
     uint8_t *data;
     uint32_t size;
+    uint32_t base;                       /* the load address (desc->load_base):
+                                            data[i] is at base + i */
     char md5[33];
     const capture_rom_desc *desc;
     const game_desc *game;               /* the image's game */

@@ -73,6 +73,15 @@ typedef struct capture_rom_desc {
     /* the routines' first instructions, checked at load (may be NULL) */
     const capture_first *firsts;
     size_t first_count;
+    /* Where the image is mapped: 0 for a cartridge; Sonic CD's level
+     * program runs from Word RAM at $200000.  Every address of the
+     * description (code, tables, fix_addrs) is the 68000's, so image byte
+     * i is at load_base + i. */
+    uint32_t load_base;
+    /* Nonzero: the player code talks to the Sub CPU through the Mega-CD
+     * gate array (Sonic CD's SubCPUCmd), so the emulator answers its
+     * communication registers (EMU_GATE_ARRAY in capture/emu.h). */
+    int gate_array;
 } capture_rom_desc;
 
 /* ---- the descriptor ---------------------------------------------------------- */

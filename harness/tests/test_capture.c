@@ -209,7 +209,7 @@ static void test_first_instructions(void)
                 capture_rom_free(&rom);
                 uint32_t at = 0;
                 CHECK_EQ(capture_rom_sym(d, d->firsts[k].name, &at), 0);
-                img[at + 3] ^= 0x01;
+                img[at - d->load_base + 3] ^= 0x01;
                 char buf[400] = "";
                 FILE *err = tmpfile();
                 CHECK_EQ(capture_rom_from_desc(img, d->size, d, &rom, err), -1);
