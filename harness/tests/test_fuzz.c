@@ -528,7 +528,7 @@ static void test_compare_sonic2_columns(void)
     b[2].spindash_counter = 0x200;
     CHECK_EQ(fuzz_compare(&trace_layout_sonic2, a, b, 3, &d), 1);
     CHECK_EQ(d.frame, 2);
-    CHECK(strcmp(fuzz_column_name(d.column), "spindash_counter") == 0);
+    CHECK(strcmp(fuzz_column_name(&trace_layout_sonic2, d.column), "spindash_counter") == 0);
     CHECK_EQ(d.expected, 0x200);
     CHECK_EQ(d.actual, 0);
     CHECK_EQ(fuzz_compare(NULL, a, b, 3, &d), 0);
@@ -536,8 +536,20 @@ static void test_compare_sonic2_columns(void)
     b[1].lrb_solid_bit = 0x0F;
     CHECK_EQ(fuzz_compare(&trace_layout_sonic2, a, b, 3, &d), 1);
     CHECK_EQ(d.frame, 1);
-    CHECK(strcmp(fuzz_column_name(d.column), "lrb_solid_bit") == 0);
-    CHECK(strcmp(fuzz_column_name(trace_column_index("y")), "y") == 0);
+    CHECK(strcmp(fuzz_column_name(&trace_layout_sonic2, d.column), "lrb_solid_bit") == 0);
+    CHECK(strcmp(fuzz_column_name(NULL, trace_column_index("y")), "y") == 0);
+    /* Sonic CD's set adds other columns after the normal ones: a column
+     * is named in the set it was found in */
+    CHECK_EQ(spg_profile_get(SPG_GAME_SONICCD, SPG_CHAR_SONIC,
+                             SPG_VARIANT_NORMAL, &prof), 0);
+    for (int i = 0; i < 3; i++)
+        a[i] = b[i] = spg_player_default(&prof);
+    b[1].charge = 30;
+    CHECK_EQ(fuzz_compare(&trace_layout_soniccd, a, b, 3, &d), 1);
+    CHECK(strcmp(fuzz_column_name(&trace_layout_soniccd, d.column), "charge") == 0);
+    const fuzz_gen_config cd = {SPG_GAME_SONICCD, FUZZ_CHAR_ANY};
+    CHECK(fuzz_game_layout(&cd) == &trace_layout_soniccd);
+    CHECK(fuzz_game_layout(NULL) == &trace_layout_normal);
 }
 
 /* Sonic 2: a planted divergence is found, minimised (the secondary path
