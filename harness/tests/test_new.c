@@ -289,7 +289,9 @@ static void test_sonic3k_template(void)
 
 /* --soniccd: a Sonic CD template in which Sonic charges a Super Peel
  * Out (the charge counts to 30, the ground speed builds to $C00 while he
- * stands) and runs off when up is let go; not with --sonic3k. */
+ * stands) and runs off when up is let go; the same file as the suite's
+ * scenarios/soniccd/readme/peelout.yaml, which the README shows; not with
+ * --sonic3k. */
 static void test_soniccd_template(void)
 {
     char path[512];
@@ -301,6 +303,13 @@ static void test_soniccd_template(void)
     argv[4] = root;
     CHECK_EQ(cmd_new(5, argv), 0);
     snprintf(path, sizeof path, "%s/readme/peelout.yaml", root);
+    char *made = read_file(path, NULL);
+    char *suite = read_file("scenarios/soniccd/readme/peelout.yaml", NULL);
+    CHECK(made != NULL && suite != NULL);
+    if (made && suite)
+        CHECK(strcmp(made, suite) == 0);
+    free(made);
+    free(suite);
     scenario s;
     if (scenario_load(path, &s, stdout) != 0) {
         CHECK(!"the Sonic CD template does not load");
