@@ -215,6 +215,7 @@ static int chunks_scenario(scenario *s, int cx0, int cy, int n, int floor,
         scenario_set_map(s, cx0 * 16, cy * 16, n * 16, 16) != 0 ||
         scenario_set_frames(s, frames) != 0)
         return -1;
+    free(s->path);
     s->path = NULL;
     for (int i = 0; i < 16; i++)
         s->masks[1].heights[i] = s->masks[1].widths[i] = (int8_t)(i < 8 ? 16 : 9);
