@@ -136,6 +136,12 @@ static int load_sonic3(sc_loader *L, const yaml_node_t *st, spg_player *p)
                                          "double_jump_property",
                                          "scroll_delay_counter",
                                          "frame_counter"};
+    /* Sonic & Knuckles: Knuckles' glide collision byte, refused in every
+     * other game (Sonic 1's, 2's and CD's too, before the return below) */
+    const yaml_node_t *gf = sc_get(L, st, "glide_flags");
+    if (gf && !scenario_has(L->s, GAME_S3K_STATE))
+        return sc_fail_feature(L, gf, "glide_flags", GAME_S3K_STATE,
+                               "this field");
     if (!scenario_has(L->s, GAME_S3_STATE)) {
         for (size_t i = 0; i < sizeof s3keys / sizeof s3keys[0]; i++) {
             const yaml_node_t *n = sc_get(L, st, s3keys[i]);
@@ -163,11 +169,6 @@ static int load_sonic3(sc_loader *L, const yaml_node_t *st, spg_player *p)
         return -1;
     if (r)
         p->frame_counter = (uint16_t)v;
-    /* Sonic & Knuckles: Knuckles' glide collision byte */
-    const yaml_node_t *gf = sc_get(L, st, "glide_flags");
-    if (gf && !scenario_has(L->s, GAME_S3K_STATE))
-        return sc_fail_feature(L, gf, "glide_flags", GAME_S3K_STATE,
-                               "this field");
     if ((r = opt_int(L, st, "glide_flags", 0, 255, &v)) < 0)
         return -1;
     if (r)
