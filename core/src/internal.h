@@ -263,6 +263,9 @@ void spg_look_up_or_duck(spg_frame *f, spg_player *p);
 void spg_roll(spg_frame *f, spg_player *p);         /* Sonic_Roll */
 void spg_roll_speed(spg_frame *f, spg_player *p);   /* Sonic_RollSpeed */
 void spg_roll_repel(spg_frame *f, spg_player *p);   /* Sonic_RollRepel */
+/** The end of Sonic_RollSpeed: speeds from the ground speed (x capped),
+ *  the wall check. */
+void spg_roll_speeds(spg_frame *f, spg_player *p);
 /** Sonic_RollLeft / Sonic_RollRight: braking or turning while rolling. */
 void spg_roll_left(const spg_profile *pr, spg_player *p);
 void spg_roll_right(const spg_profile *pr, spg_player *p);

@@ -466,17 +466,6 @@ settle:                                                       /* .Settle */
     spg_move_wall_check(f, p);
 }
 
-/* MoveRoll's .StopRolling: stand up (radii, y - 5, the idle animation). */
-static void stop_rolling(const spg_profile *pr, spg_player *p)
-{
-    p->status &= (uint8_t)~SPG_STATUS_ROLLING;
-    p->height_radius = pr->stand_height_radius;
-    p->width_radius = pr->stand_width_radius;
-    p->y = spg_add_pixels(p->y, pr->roll_height_radius -
-                                    pr->stand_height_radius);
-    p->anim = SPG_ANIM_WAIT;
-}
-
 /*
  * ObjSonic_MoveRoll: Sonic 1's Sonic_RollSpeed (braking with left/right
  * unless the control lock runs, roll friction, standing up at ground speed
@@ -490,7 +479,6 @@ static void stop_rolling(const spg_profile *pr, spg_player *p)
 void spg_move_roll_soniccd(spg_frame *f, spg_player *p)
 {
     const spg_profile *pr = f->profile;
-    int16_t sine, cosine, xs;
 
     if (p->control_lock == 0) {
         if (f->input.held & SPG_BTN_LEFT)
@@ -507,7 +495,7 @@ void spg_move_roll_soniccd(spg_frame *f, spg_player *p)
             p->ground_speed = 0;
             p->x_speed = 0;
             p->y_speed = 0;
-            stop_rolling(pr, p);
+            spg_roll_uncurl(f, p); /* .StopRolling */
             goto speeds;
         }
         p->charge = 0;
@@ -518,17 +506,9 @@ void spg_move_roll_soniccd(spg_frame *f, spg_player *p)
     }
     p->ground_speed = spg_friction(p->ground_speed, pr->roll_friction);
     if (p->ground_speed == 0)                          /* .CheckStopRoll */
-        stop_rolling(pr, p);
+        spg_roll_uncurl(f, p); /* .StopRolling */
 speeds:                                                   /* .CalcXYVels */
-    spg_calc_sine(p->angle, &sine, &cosine);
-    p->y_speed = m68k_mul8(sine, p->ground_speed);
-    xs = m68k_mul8(cosine, p->ground_speed);
-    if (xs > pr->roll_x_speed_cap)
-        xs = pr->roll_x_speed_cap;
-    if (xs < m68k_negw(pr->roll_x_speed_cap))
-        xs = m68k_negw(pr->roll_x_speed_cap);
-    p->x_speed = xs;
-    spg_move_wall_check(f, p);
+    spg_roll_speeds(f, p);
 }
 
 /*
