@@ -54,9 +54,6 @@ enum {
     SCD_LOOK_UP = 0x80
 };
 
-/* ObjSonic_Animate (anim_scd.c, not yet merged: Sonic 1's meanwhile). */
-#define SCD_ANIMATE(pr, p) ((void)(pr), spg_animate(p))
-
 #define SCD_CAM_X_MIDDLE 160u   /* camXCenter: 320 / 2 */
 #define SCD_CAM_Y_MIDDLE 0x60u  /* camYCenter at rest */
 
@@ -675,7 +672,7 @@ void spg_dead_soniccd(const spg_map *map, const spg_profile *pr,
         p->routine = SPG_ROUTINE_RESET_LEVEL;
     }
     move_gravity(pr, p);
-    SCD_ANIMATE(pr, p);
+    spg_scd_animate(pr, p);
 }
 
 /*
@@ -686,6 +683,6 @@ void spg_dead_soniccd(const spg_map *map, const spg_profile *pr,
  */
 void spg_animate_soniccd(const spg_profile *pr, spg_player *p)
 {
-    SCD_ANIMATE(pr, p);
+    spg_scd_animate(pr, p);
     p->render_flags &= (uint8_t)~0x40u;
 }
