@@ -44,7 +44,14 @@ enum {
     SCD_CTRL_OBJECT = 0x01,  /* controlled by an object */
     SCD_CTRL_RAMP = 0x02,    /* on a 3D ramp */
     SCD_CTRL_HANG = 0x04,    /* hanging from a bar */
-    SCD_CTRL_POLE = 0x08     /* on a rotating pole */
+    SCD_CTRL_POLE = 0x08,    /* on a rotating pole */
+    SCD_CTRL_INVISIBLE = 0x40
+};
+
+/* oSprFlags bits the player code writes besides the flips. */
+enum {
+    SCD_RENDER_HIGH_PATH = 0x40, /* the higher path layer (loops) */
+    SCD_RENDER_ONSCREEN = 0x80   /* cleared by DrawObject */
 };
 
 /* lookMode: the double-tap timer and the two look flags. */
@@ -660,7 +667,7 @@ void spg_kill_soniccd(const spg_profile *pr, spg_player *p)
 /*
  * ObjSonic_Dead (routine 6): DeadChkGone (past bottom + 256, an unsigned
  * compare: y speed -$38 and routine 8), then ObjMoveGrv (with its fall
- * cap) and the animation.
+ * cap), the animation and DrawObject (render flag bit 7 cleared).
  */
 void spg_dead_soniccd(const spg_map *map, const spg_profile *pr,
                       spg_player *p)
@@ -673,16 +680,23 @@ void spg_dead_soniccd(const spg_map *map, const spg_profile *pr,
     }
     move_gravity(pr, p);
     spg_scd_animate(pr, p);
+    p->render_flags &= (uint8_t)~SCD_RENDER_ONSCREEN;   /* DrawObject */
 }
 
 /*
- * The end of ObjSonic_Main after the angle copies: ObjSonic_Animate, then
- * (no objects to collide with) ObjSonic_SpecialChunks, which in Palmtree
- * Panic finds no loop or tunnel chunk and puts the player on the lower
- * path layer: render flag bit 6 cleared.
+ * The end of ObjSonic_Main after the mode routine: ObjSonic_Display's
+ * DrawObject (unless oPlayerCtrl bit 6 makes the player invisible) clears
+ * render flag bit 7, the on-screen flag the sprite code sets again later;
+ * after the angle copies ObjSonic_Animate, then (no objects to collide
+ * with) ObjSonic_SpecialChunks, which in Palmtree Panic finds no loop or
+ * tunnel chunk and puts the player on the lower path layer: render flag
+ * bit 6 cleared.  The other bits of Display (the hurt flash, the
+ * invincibility and shoe timers) never run: the capture starts none.
  */
 void spg_animate_soniccd(const spg_profile *pr, spg_player *p)
 {
+    if (!(p->player_ctrl & SCD_CTRL_INVISIBLE))
+        p->render_flags &= (uint8_t)~SCD_RENDER_ONSCREEN;
     spg_scd_animate(pr, p);
-    p->render_flags &= (uint8_t)~0x40u;
+    p->render_flags &= (uint8_t)~SCD_RENDER_HIGH_PATH;
 }
