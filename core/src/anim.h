@@ -133,6 +133,19 @@ void spg_s3k_animate(const spg_profile *profile, spg_player *p);
 int spg_s3k_anim_last_position(const spg_profile *profile, uint8_t anim);
 int spg_s3k_anim_mapping_frames(const spg_profile *profile);
 
+/* ---- anim_scd.c: Sonic CD's ObjSonic_Animate ------------------------------ */
+
+/** ObjSonic_Animate with Sonic CD's Ani_Sonic (anim_scd.c): Sonic 1's
+ *  routine with the peel-out sprites from |ground speed| $A00, the 3D-ramp
+ *  run and roll (player_ctrl bit 1), sprite bytes up to $FC and the frozen
+ *  script ($FC). */
+void spg_scd_animate(const spg_profile *pr, spg_player *p);
+int spg_scd_anim_last_position(const spg_profile *pr, uint8_t anim);
+int spg_scd_anim_mapping_frames(const spg_profile *pr);
+/** The script bytes and each id's offset into them (tests). */
+const uint8_t *spg_scd_anim_scripts(unsigned *len);
+unsigned spg_scd_anim_script_at(uint8_t anim);
+
 /* ---- anim_steps.c: steps the three games' routines share ---------------- */
 
 /** The render flags' two flip bits (andi.b #$FC / or.b). */

@@ -23,7 +23,8 @@
  *   anim_s3.c    Sonic 3's Animate_Sonic / Animate_Tails and scripts
  *   anim_s3k.c   Sonic & Knuckles' Animate_Sonic / Animate_Tails /
  *                Animate_Knuckles and scripts
- *   anim_steps.c the steps the three games' animation routines share
+ *   anim_scd.c   Sonic CD's ObjSonic_Animate and its scripts
+ *   anim_steps.c the steps the games' animation routines share
  *   sonic2.c     Sonic 2's routines where their shape differs
  *   sonic3.c     Sonic 3's routines where their shape differs from Sonic 2's
  *   sonic3k.c    Sonic & Knuckles' Sonic and Tails where they differ from
@@ -263,6 +264,9 @@ void spg_look_up_or_duck(spg_frame *f, spg_player *p);
 void spg_roll(spg_frame *f, spg_player *p);         /* Sonic_Roll */
 void spg_roll_speed(spg_frame *f, spg_player *p);   /* Sonic_RollSpeed */
 void spg_roll_repel(spg_frame *f, spg_player *p);   /* Sonic_RollRepel */
+/** The end of Sonic_RollSpeed: speeds from the ground speed (x capped),
+ *  the wall check. */
+void spg_roll_speeds(spg_frame *f, spg_player *p);
 /** Sonic_RollLeft / Sonic_RollRight: braking or turning while rolling. */
 void spg_roll_left(const spg_profile *pr, spg_player *p);
 void spg_roll_right(const spg_profile *pr, spg_player *p);

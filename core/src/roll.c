@@ -93,7 +93,6 @@ void spg_roll_speed(spg_frame *f, spg_player *p)
 {
     const spg_profile *pr = f->profile;
     uint16_t gs, fr = (uint16_t)pr->roll_friction;
-    int16_t sine, cosine, xs;
 
     if (p->control_lock == 0) {
         if (f->input.held & SPG_BTN_LEFT)
@@ -112,6 +111,16 @@ void spg_roll_speed(spg_frame *f, spg_player *p)
                                         : p->ground_speed);
     if (gs < pr->roll_stop_speed)
         spg_routines_get(pr)->roll_stopped(f, p);
+    spg_roll_speeds(f, p);
+}
+
+/* The end of Sonic_RollSpeed (loc_131CC): x and y speed from the ground
+ * speed and angle, x speed capped at +-roll_x_speed_cap (y speed is not),
+ * then Sonic_Move's wall check. */
+void spg_roll_speeds(spg_frame *f, spg_player *p)
+{
+    const spg_profile *pr = f->profile;
+    int16_t sine, cosine, xs;
 
     spg_calc_sine(p->angle, &sine, &cosine);
     p->y_speed = m68k_mul8(sine, p->ground_speed);

@@ -324,8 +324,8 @@ static const spg_routines soniccd_sonic = {
     spg_find_tile_sonic2,        /* GetLevelBlock: 128 x 16 chunks */
     spg_solid_bit_sonic1,
     spg_secondary_path_sonic1,
-    spg_s1_anim_last_position,   /* until anim_scd.c */
-    spg_s1_anim_mapping_frames,
+    spg_scd_anim_last_position,
+    spg_scd_anim_mapping_frames,
     spg_check_roll_soniccd,      /* ObjSonic_CheckRoll */
 };
 

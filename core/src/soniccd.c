@@ -44,7 +44,14 @@ enum {
     SCD_CTRL_OBJECT = 0x01,  /* controlled by an object */
     SCD_CTRL_RAMP = 0x02,    /* on a 3D ramp */
     SCD_CTRL_HANG = 0x04,    /* hanging from a bar */
-    SCD_CTRL_POLE = 0x08     /* on a rotating pole */
+    SCD_CTRL_POLE = 0x08,    /* on a rotating pole */
+    SCD_CTRL_INVISIBLE = 0x40
+};
+
+/* oSprFlags bits the player code writes besides the flips. */
+enum {
+    SCD_RENDER_HIGH_PATH = 0x40, /* the higher path layer (loops) */
+    SCD_RENDER_ONSCREEN = 0x80   /* cleared by DrawObject */
 };
 
 /* lookMode: the double-tap timer and the two look flags. */
@@ -53,9 +60,6 @@ enum {
     SCD_LOOK_DOWN = 0x40,
     SCD_LOOK_UP = 0x80
 };
-
-/* ObjSonic_Animate (anim_scd.c, not yet merged: Sonic 1's meanwhile). */
-#define SCD_ANIMATE(pr, p) ((void)(pr), spg_animate(p))
 
 #define SCD_CAM_X_MIDDLE 160u   /* camXCenter: 320 / 2 */
 #define SCD_CAM_Y_MIDDLE 0x60u  /* camYCenter at rest */
@@ -466,17 +470,6 @@ settle:                                                       /* .Settle */
     spg_move_wall_check(f, p);
 }
 
-/* MoveRoll's .StopRolling: stand up (radii, y - 5, the idle animation). */
-static void stop_rolling(const spg_profile *pr, spg_player *p)
-{
-    p->status &= (uint8_t)~SPG_STATUS_ROLLING;
-    p->height_radius = pr->stand_height_radius;
-    p->width_radius = pr->stand_width_radius;
-    p->y = spg_add_pixels(p->y, pr->roll_height_radius -
-                                    pr->stand_height_radius);
-    p->anim = SPG_ANIM_WAIT;
-}
-
 /*
  * ObjSonic_MoveRoll: Sonic 1's Sonic_RollSpeed (braking with left/right
  * unless the control lock runs, roll friction, standing up at ground speed
@@ -490,7 +483,6 @@ static void stop_rolling(const spg_profile *pr, spg_player *p)
 void spg_move_roll_soniccd(spg_frame *f, spg_player *p)
 {
     const spg_profile *pr = f->profile;
-    int16_t sine, cosine, xs;
 
     if (p->control_lock == 0) {
         if (f->input.held & SPG_BTN_LEFT)
@@ -507,7 +499,7 @@ void spg_move_roll_soniccd(spg_frame *f, spg_player *p)
             p->ground_speed = 0;
             p->x_speed = 0;
             p->y_speed = 0;
-            stop_rolling(pr, p);
+            spg_roll_uncurl(f, p); /* .StopRolling */
             goto speeds;
         }
         p->charge = 0;
@@ -518,17 +510,9 @@ void spg_move_roll_soniccd(spg_frame *f, spg_player *p)
     }
     p->ground_speed = spg_friction(p->ground_speed, pr->roll_friction);
     if (p->ground_speed == 0)                          /* .CheckStopRoll */
-        stop_rolling(pr, p);
+        spg_roll_uncurl(f, p); /* .StopRolling */
 speeds:                                                   /* .CalcXYVels */
-    spg_calc_sine(p->angle, &sine, &cosine);
-    p->y_speed = m68k_mul8(sine, p->ground_speed);
-    xs = m68k_mul8(cosine, p->ground_speed);
-    if (xs > pr->roll_x_speed_cap)
-        xs = pr->roll_x_speed_cap;
-    if (xs < m68k_negw(pr->roll_x_speed_cap))
-        xs = m68k_negw(pr->roll_x_speed_cap);
-    p->x_speed = xs;
-    spg_move_wall_check(f, p);
+    spg_roll_speeds(f, p);
 }
 
 /*
@@ -683,7 +667,7 @@ void spg_kill_soniccd(const spg_profile *pr, spg_player *p)
 /*
  * ObjSonic_Dead (routine 6): DeadChkGone (past bottom + 256, an unsigned
  * compare: y speed -$38 and routine 8), then ObjMoveGrv (with its fall
- * cap) and the animation.
+ * cap), the animation and DrawObject (render flag bit 7 cleared).
  */
 void spg_dead_soniccd(const spg_map *map, const spg_profile *pr,
                       spg_player *p)
@@ -695,17 +679,24 @@ void spg_dead_soniccd(const spg_map *map, const spg_profile *pr,
         p->routine = SPG_ROUTINE_RESET_LEVEL;
     }
     move_gravity(pr, p);
-    SCD_ANIMATE(pr, p);
+    spg_scd_animate(pr, p);
+    p->render_flags &= (uint8_t)~SCD_RENDER_ONSCREEN;   /* DrawObject */
 }
 
 /*
- * The end of ObjSonic_Main after the angle copies: ObjSonic_Animate, then
- * (no objects to collide with) ObjSonic_SpecialChunks, which in Palmtree
- * Panic finds no loop or tunnel chunk and puts the player on the lower
- * path layer: render flag bit 6 cleared.
+ * The end of ObjSonic_Main after the mode routine: ObjSonic_Display's
+ * DrawObject (unless oPlayerCtrl bit 6 makes the player invisible) clears
+ * render flag bit 7, the on-screen flag the sprite code sets again later;
+ * after the angle copies ObjSonic_Animate, then (no objects to collide
+ * with) ObjSonic_SpecialChunks, which in Palmtree Panic finds no loop or
+ * tunnel chunk and puts the player on the lower path layer: render flag
+ * bit 6 cleared.  The other bits of Display (the hurt flash, the
+ * invincibility and shoe timers) never run: the capture starts none.
  */
 void spg_animate_soniccd(const spg_profile *pr, spg_player *p)
 {
-    SCD_ANIMATE(pr, p);
-    p->render_flags &= (uint8_t)~0x40u;
+    if (!(p->player_ctrl & SCD_CTRL_INVISIBLE))
+        p->render_flags &= (uint8_t)~SCD_RENDER_ONSCREEN;
+    spg_scd_animate(pr, p);
+    p->render_flags &= (uint8_t)~SCD_RENDER_HIGH_PATH;
 }

@@ -1,0 +1,267 @@
+/*
+ * anim_scd.c - Sonic CD's animation routine, ObjSonic_Animate ($2056AA in
+ * R11A__.MMD), with its script table Ani_Sonic ($20599A).
+ *
+ * The routine is Sonic 1's Sonic_Animate (anim.c) with these differences:
+ *   - a script byte $80..$FC is a sprite number like any other; only $FD
+ *     (change the animation), $FE (go back) and $FF (loop) are commands
+ *     (Sonic 1 shows nothing for $80..$FC);
+ *   - the walk/run picks the peel-out sprites (the figure-eight,
+ *     SonAni_Peelout) at |ground speed| >= $A00, the run at >= $600;
+ *   - on a 3D ramp (oPlayerCtrl bit 1) the walk/run centres the angle with
+ *     +8 instead of +$10 and shows SonAni_Run3D with 8 sprite sets, and the
+ *     roll shows SonAni_Roll3D unless (angle + $10) & $C0 is 0;
+ *   - a first script byte $FC is a frozen animation: its sprite is the one
+ *     at the script position, the timer stays 0 and the position does not
+ *     move (every other first byte $80..$FB does the same).
+ * Mini Sonic (miniSonic, ObjSonic_GetMiniAnim) is not modelled: the flag is
+ * always 0 in the program's own level, so every id is its own.
+ */
+#include "anim.h"
+
+enum {
+    SCD_WALK = 0x00, SCD_RUN = 0x01, SCD_ROLL = 0x02, SCD_ROLL_FAST = 0x03,
+    SCD_PUSH = 0x04, SCD_PEELOUT = 0x31, SCD_RUN_3D = 0x35,
+    SCD_ROLL_3D = 0x36,
+    SCD_ANIM_COUNT = 0x3C,   /* Ani_Sonic's 60 pointers */
+    SCD_MAPPING_FRAMES = 198 /* MapSpr_Sonic: $18C / 2 */
+};
+
+/* Ani_Sonic's scripts as they lie in the program after the pointer table
+ * (bytes $78..$241 of Ani_Sonic, the next routine LoadSonicDynPLC
+ * following), and each id's offset into them (the table's words less
+ * $78).  test_anim_scd compares both with the program when it is there. */
+static const uint8_t scripts[458] = {
+    0xFF, 0x35, 0x36, 0x37, 0x38, 0x33, 0x34, 0xFF, 0xFF, 0x4B, 0x4C, 0x4D,
+    0x4E, 0xFF, 0xFF, 0xFF, 0xFE, 0x2D, 0x2E, 0x2F, 0x30, 0x31, 0xFF, 0xFF,
+    0xFE, 0x2D, 0x2E, 0x31, 0x2F, 0x30, 0x31, 0xFF, 0xFD, 0x64, 0x65, 0x66,
+    0x67, 0xFF, 0xFF, 0xFF, 0x17, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01,
+    0x01, 0x01, 0x01, 0x01, 0x01, 0x03, 0x02, 0x02, 0x02, 0x03, 0x04, 0xFE,
+    0x02, 0x00, 0x0F, 0x6D, 0x6E, 0x83, 0x84, 0xFF, 0x3F, 0x05, 0xFF, 0x00,
+    0x3F, 0x60, 0xFF, 0x00, 0x3F, 0x33, 0xFF, 0x00, 0x3F, 0x34, 0xFF, 0x00,
+    0x3F, 0x35, 0xFF, 0x00, 0x3F, 0x36, 0xFF, 0x00, 0x07, 0x5B, 0x5C, 0x7F,
+    0xFF, 0x00, 0x07, 0x3C, 0x3F, 0xFF, 0x07, 0x61, 0x62, 0xB9, 0x63, 0xBA,
+    0xFF, 0x00, 0x03, 0x32, 0x90, 0x91, 0x92, 0x93, 0xFF, 0x00, 0x04, 0x6B,
+    0x6C, 0xFF, 0x0F, 0x43, 0x43, 0x43, 0xFE, 0x01, 0x0F, 0x43, 0x44, 0xFE,
+    0x01, 0x00, 0x3F, 0x49, 0xFF, 0x00, 0x0B, 0x5F, 0x5F, 0x37, 0x38, 0xFD,
+    0x00, 0x00, 0x20, 0x68, 0xFF, 0x00, 0x2F, 0x69, 0xFF, 0x00, 0x03, 0x6A,
+    0xFF, 0x00, 0x03, 0x4E, 0x4F, 0x50, 0x51, 0x52, 0x00, 0xFE, 0x01, 0x00,
+    0x03, 0x5D, 0xFF, 0x00, 0x07, 0x5D, 0x5E, 0xFF, 0x77, 0x00, 0xFD, 0x00,
+    0x03, 0x3C, 0x3D, 0x53, 0x3E, 0x54, 0xFF, 0x00, 0x03, 0x3C, 0xFD, 0x00,
+    0x17, 0x6F, 0x6F, 0x6F, 0x6F, 0x6F, 0x6F, 0x6F, 0x6F, 0x6F, 0x6F, 0x6F,
+    0x6F, 0x70, 0x70, 0x70, 0x71, 0x70, 0x71, 0xFE, 0x02, 0x00, 0x3F, 0x72,
+    0xFF, 0x00, 0xFF, 0x73, 0x74, 0x75, 0x74, 0xFF, 0xFF, 0x76, 0x77, 0xFF,
+    0xFF, 0xFF, 0xFE, 0x7C, 0x7D, 0x7E, 0xFF, 0xFF, 0x07, 0x78, 0x78, 0xFF,
+    0x03, 0x79, 0xFF, 0x00, 0x1F, 0x7A, 0x7B, 0xFF, 0xFD, 0x73, 0x74, 0x75,
+    0xFF, 0xFF, 0xFF, 0x00, 0x3F, 0x6F, 0xFF, 0x00, 0x3F, 0x06, 0xFF, 0x00,
+    0x03, 0x07, 0x07, 0x07, 0x07, 0x07, 0x09, 0x09, 0x08, 0x08, 0x08, 0x01,
+    0x0A, 0x0A, 0xFD, 0x05, 0x04, 0x11, 0x12, 0x12, 0x13, 0x13, 0x12, 0x12,
+    0x13, 0x13, 0x12, 0x12, 0x13, 0x13, 0x11, 0x11, 0x11, 0x11, 0x14, 0x14,
+    0x14, 0x14, 0x15, 0x15, 0x16, 0x16, 0x16, 0x16, 0x16, 0x16, 0x17, 0x17,
+    0x17, 0x17, 0x17, 0x17, 0xA4, 0xA5, 0xFE, 0x02, 0xFC, 0x18, 0x19, 0xA6,
+    0x19, 0xFF, 0xFC, 0x1A, 0x1B, 0x1C, 0x1F, 0x1D, 0x1E, 0xFF, 0xFF, 0x0D,
+    0x0E, 0x0F, 0x10, 0x0B, 0x0C, 0xFF, 0xFF, 0x61, 0x62, 0x63, 0xFF, 0x00,
+    0x13, 0x70, 0x6F, 0x70, 0x79, 0xFE, 0x01, 0x00, 0xFF, 0x94, 0x95, 0x96,
+    0x97, 0xFF, 0xFF, 0xFF, 0x0F, 0x85, 0x86, 0x87, 0x88, 0xFF, 0x03, 0x01,
+    0xB5, 0xB5, 0xB6, 0xB6, 0xB7, 0xB7, 0xBB, 0xFD, 0x05, 0x00, 0x03, 0x01,
+    0xB5, 0xB5, 0x01, 0x01, 0xB8, 0xB8, 0xBB, 0xFD, 0x05, 0x00, 0xFF, 0xA6,
+    0xA7, 0xA8, 0xA9, 0xFF, 0xFF, 0xFF, 0xFE, 0x20, 0x21, 0x23, 0x24, 0x25,
+    0x31, 0xFF, 0x01, 0xA4, 0xA5, 0xFF, 0x01, 0x79, 0xAB, 0xAC, 0xAB, 0xAC,
+    0xAB, 0xAC, 0xA9, 0xAA, 0xA9, 0xAA, 0xA9, 0xAA, 0xA7, 0xA8, 0xA7, 0xA8,
+    0xA7, 0xA8, 0xFD, 0x1A, 0x01, 0x5D, 0xA7, 0xA8, 0xA7, 0xA8, 0xA7, 0xA8,
+    0xA9, 0xAA, 0xA9, 0xAA, 0xA9, 0xAA, 0xAB, 0xAC, 0xAB, 0xAC, 0xAB, 0xAC,
+    0xFD, 0x1A,
+};
+
+static const uint16_t script_at[SCD_ANIM_COUNT] = {
+    0x000, 0x008, 0x010, 0x018, 0x020, 0x028, 0x03E, 0x044, 0x048, 0x04C,
+    0x050, 0x054, 0x058, 0x05C, 0x062, 0x066, 0x06E, 0x076, 0x07A, 0x080,
+    0x086, 0x08A, 0x092, 0x096, 0x09A, 0x09E, 0x0A8, 0x0AC, 0x0B0, 0x0B4,
+    0x0BC, 0x0C0, 0x0D6, 0x0DA, 0x0E0, 0x0E6, 0x0EC, 0x0F0, 0x0F4, 0x0F8,
+    0x100, 0x104, 0x108, 0x118, 0x140, 0x146, 0x14E, 0x156, 0x15C, 0x164,
+    0x16C, 0x172, 0x17E, 0x18A, 0x192, 0x19A, 0x19E, 0x1B4, 0x192, 0x19A,
+};
+
+#define AF_CHANGE 0xFDu
+#define AF_BACK 0xFEu
+#define AF_END 0xFFu
+#define RUN_SPEED 0x600u
+#define PEELOUT_SPEED 0xA00u
+#define WALK_RATE 0x800u
+#define ROLL_RATE 0x400u
+#define CTRL_RAMP 0x02u
+
+/* Byte i of animation `anim`'s script, read on into the scripts after it
+ * as the original's unchecked index does; past the last one (only a start
+ * state the loader refuses gets there) an end marker. */
+static uint8_t script_byte(uint8_t anim, unsigned i)
+{
+    unsigned at = script_at[anim] + i;
+    return at < sizeof scripts ? scripts[at] : AF_END;
+}
+
+/* .RunAnimScript: show the entry at the script position and advance, or
+ * act on the command byte there. */
+static void run_script(spg_player *p, uint8_t anim)
+{
+    uint8_t pos = p->anim_frame;
+    uint8_t fr = script_byte(anim, 1u + pos);
+
+    if (fr >= AF_CHANGE) {
+        if (fr == AF_END) {
+            p->anim_frame = 0;
+            fr = script_byte(anim, 1);
+        } else if (fr == AF_BACK) {
+            uint8_t n = script_byte(anim, 2u + pos);
+            p->anim_frame = (uint8_t)(p->anim_frame - n);
+            pos = (uint8_t)(pos - n);
+            fr = script_byte(anim, 1u + pos);
+        } else {
+            p->anim = script_byte(anim, 2u + pos);
+            return;
+        }
+    }
+    p->mapping_frame = fr;
+    p->anim_frame = (uint8_t)(p->anim_frame + 1u);
+}
+
+/* .PushAnim. */
+static void push(spg_player *p)
+{
+    p->anim_timer = spg_anim_push_rate(p->ground_speed);
+    spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
+    run_script(p, SCD_PUSH);
+}
+
+/* .RollAnim: the fast roll from $600; on a 3D ramp the fast roll on the
+ * floor quadrant and Roll3D elsewhere. */
+static void roll(spg_player *p)
+{
+    uint16_t speed = spg_anim_abs_speed(p->ground_speed);
+    uint8_t anim = speed >= RUN_SPEED ? SCD_ROLL_FAST : SCD_ROLL;
+
+    if (p->player_ctrl & CTRL_RAMP)
+        anim = ((uint8_t)(p->angle + 0x10u) & 0xC0u) ? SCD_ROLL_3D
+                                                     : SCD_ROLL_FAST;
+    p->anim_timer = spg_anim_rate(speed, ROLL_RATE, 8);
+    spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
+    run_script(p, anim);
+}
+
+/*
+ * The walk/run ($FF).  The angle, mirrored when facing right, plus $10
+ * (+8 on a 3D ramp) picks the sprite set and, past $80, the upside-down
+ * flip; the walk has 6 sprites a set, the run and the peel-out 4 (sets at
+ * 0, 45, 90, 135 degrees), Run3D 8 sets of 2.
+ */
+static void walk_run(spg_player *p)
+{
+    uint8_t facing = p->status & SPG_STATUS_FACING_LEFT;
+    int ramp = (p->player_ctrl & CTRL_RAMP) != 0;
+    uint8_t a = p->angle, flip = 0, offset, anim;
+    uint16_t speed;
+
+    if (!facing)
+        a = (uint8_t)~a;
+    a = (uint8_t)(a + (ramp ? 8u : 0x10u));
+    if (a & 0x80u)
+        flip = 3;
+    spg_anim_set_flip(p, (uint8_t)(flip ^ facing));
+    if (p->status & SPG_STATUS_PUSHING) {
+        push(p);
+        return;
+    }
+    speed = spg_anim_abs_speed(p->ground_speed);
+    if (ramp) {
+        offset = (uint8_t)(((a >> 4) << 1) & 0x0Eu);
+        anim = SCD_RUN_3D;
+    } else {
+        offset = (uint8_t)((a >> 4) & 6u);
+        if (speed >= PEELOUT_SPEED) {
+            anim = SCD_PEELOUT;
+        } else if (speed >= RUN_SPEED) {
+            anim = SCD_RUN;
+        } else {
+            anim = SCD_WALK;
+            offset = (uint8_t)(offset + (offset >> 1));
+        }
+    }
+    offset = (uint8_t)(offset * 2u);
+    p->anim_timer = spg_anim_rate(speed, WALK_RATE, 8);
+    run_script(p, anim);
+    p->mapping_frame = (uint8_t)(p->mapping_frame + offset);
+}
+
+void spg_scd_animate(const spg_profile *pr, spg_player *p)
+{
+    uint8_t duration;
+
+    (void)pr;
+    if (p->anim != p->prev_anim) {
+        p->prev_anim = p->anim;
+        p->anim_frame = 0;
+        p->anim_timer = 0;
+    }
+    if (p->anim >= SCD_ANIM_COUNT)
+        return; /* no such script (only a bad start state gets here) */
+    duration = script_byte(p->anim, 0);
+    if (!(duration & 0x80u)) {
+        spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
+        if (spg_anim_timer_runs(p))
+            return;
+        p->anim_timer = duration;
+        run_script(p, p->anim);
+        return;
+    }
+    if (spg_anim_timer_runs(p))
+        return;
+    if (duration == 0xFFu) {
+        walk_run(p);
+    } else if (duration == 0xFEu) {
+        roll(p);
+    } else if (duration == 0xFDu) {
+        push(p);
+    } else {                                            /* .FrozenAnim */
+        p->mapping_frame = script_byte(p->anim, 1u + p->anim_frame);
+        p->anim_timer = 0;
+    }
+}
+
+/* The script positions a start state may hold: the speed-driven ids share
+ * the walk's (its end marker, position 6, is the furthest of the walk,
+ * run, peel-out, Run3D, roll, fast roll, Roll3D and push scripts); the
+ * others end at their first command byte ($FD-$FF). */
+int spg_scd_anim_last_position(const spg_profile *pr, uint8_t anim)
+{
+    unsigned i;
+    uint8_t first;
+
+    (void)pr;
+    if (anim >= SCD_ANIM_COUNT)
+        return -1;
+    first = script_byte(anim, 0);
+    if (first == 0xFFu || first == 0xFEu || first == 0xFDu)
+        return 6;
+    i = 1;
+    while (script_byte(anim, i) < AF_CHANGE)
+        i++;
+    return (int)i - 1;
+}
+
+int spg_scd_anim_mapping_frames(const spg_profile *pr)
+{
+    (void)pr;
+    return SCD_MAPPING_FRAMES;
+}
+
+/* For the tests: the script table and the offsets. */
+const uint8_t *spg_scd_anim_scripts(unsigned *len)
+{
+    *len = sizeof scripts;
+    return scripts;
+}
+
+unsigned spg_scd_anim_script_at(uint8_t anim)
+{
+    return anim < SCD_ANIM_COUNT ? script_at[anim] : 0xFFFFu;
+}
