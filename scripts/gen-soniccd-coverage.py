@@ -781,11 +781,13 @@ def air_misc():
           "y": FLOOR_Y - 15},
          [step(1, "a"), step(30, "a", "left")], width=128)
     flat("roll-jump-radii",
-         "A jump from a roll started with the standing radii (19/9) kept in the "
-         "start: the roll jump leaves the radii as they are (no 14/7, no y + 5); "
-         "he lands with them.",
+         "A jump from a roll whose start gives radii of its own (height 16, "
+         "width 8, curled): the roll jump leaves the radii as they are (no "
+         "14/7, no y + 5; Sonic 1's Sonic_Jump would first set the standing "
+         "19/9), so he flies with 16/8 and lands with them (the landing then "
+         "sets the standing radii).",
          {"ground_speed": 0x300, "x_speed": 0x300, "rolling": True,
-          "height_radius": 19, "width_radius": 9},
+          "height_radius": 16, "width_radius": 8, "y": FLOOR_Y - 17},
          [step(1, "a"), step(60, "a"), step(20)], width=128)
     flat("fall-walk-anim",
          "In the air rising at -$100 with the braking animation (13): MdAir "
