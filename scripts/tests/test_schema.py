@@ -108,6 +108,7 @@ map:
   legend: {"#": block}
   rows: ["....", "####"]
 start: {x: 2320, y: 652, charge: 29, player_ctrl: 0, look_mode: "$81",
+        anim: 0x2B, prev_anim: 0x2B, anim_frame: 37,
         time_zone: 0, cam_x_center: 200, cam_y_center: 0x10,
         bored_timer: 10799}
 input: [{frames: 3, hold: [up]}]
@@ -339,6 +340,20 @@ BAD = [
               mut_set(["start", "path"], "secondary"))),
     ("character tails in soniccd",
      mut_both(mut_set(["game"], "soniccd"), mut_set(["character"], "tails"))),
+    # the level sizes: Sonic CD's 32768 x 4096, the others' 16384 x 2048
+    ("origin x 16384 in sonic1", mut_set(["map", "origin"], [16384, 640])),
+    ("origin y 2048 in sonic3k",
+     mut_both(mut_set(["game"], "sonic3k"),
+              mut_set(["map", "origin"], [0, 2048]))),
+    ("origin x 32768 in soniccd",
+     mut_both(mut_set(["game"], "soniccd"),
+              mut_set(["map", "origin"], [32768, 640]))),
+    ("origin y 4096 in soniccd",
+     mut_both(mut_set(["game"], "soniccd"),
+              mut_set(["map", "origin"], [0, 4096]))),
+    ("anim_frame 38 in soniccd",
+     mut_both(mut_set(["game"], "soniccd"),
+              mut_set(["start", "anim_frame"], 38))),
     ("variant wet", mut_set(["variant"], "wet")),
     ("facing up", mut_set(["start", "facing"], "up")),
     ("solidity half", mut_set(["tiles", "block", "solidity"], "half")),
