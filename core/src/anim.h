@@ -133,7 +133,7 @@ void spg_s3k_animate(const spg_profile *profile, spg_player *p);
 int spg_s3k_anim_last_position(const spg_profile *profile, uint8_t anim);
 int spg_s3k_anim_mapping_frames(const spg_profile *profile);
 
-/* ---- anim_steps.c: steps the three games' routines share ---------------- */
+/* ---- anim_steps.c: steps the games' routines share ----------------------- */
 
 /** The render flags' two flip bits (andi.b #$FC / or.b). */
 void spg_anim_set_flip(spg_player *p, uint8_t flip);
@@ -144,8 +144,75 @@ uint16_t spg_anim_abs_speed(int16_t speed);
 /** A duration from a speed: base - |speed|, 0 when that is negative as a
  *  word, shifted right (neg.w / addi.w / bpl / lsr.w). */
 uint8_t spg_anim_rate(uint16_t speed, uint16_t base, unsigned shift);
-/** The push duration (Sonic 2 and 3): the ground speed made non-positive,
- *  + $800, 0 if negative, >> 6. */
+/** The push duration (Sonic 1, 2, 3 and CD): the ground speed made
+ *  non-positive, + $800, 0 if negative, >> 6. */
 uint8_t spg_anim_push_rate(int16_t ground_speed);
+
+/* The end codes of a script (Sonic 1's afEnd, afBack, afChange). */
+enum {
+    SPG_ANIM_END_LOOP = 0xFF,   /* start again at the first entry */
+    SPG_ANIM_END_BACK = 0xFE,   /* n: go back n entries */
+    SPG_ANIM_END_CHANGE = 0xFD  /* id: switch to animation id */
+};
+
+/*
+ * A character's animation scripts as the original lays them out: the
+ * scripts one after the other with the zero bytes that align them (the
+ * area), and the id table (the script table's word offsets, here offsets
+ * into the area).  A script is a header byte (a duration, or a speed flag
+ * when negative), sprite numbers (mapping frames) and an end code; the
+ * routine indexes it with the unchecked script position, so a position
+ * past a script's end reads on into the scripts after it.  Past the area
+ * (code, in the originals) the core reads SPG_ANIM_END_LOOP.
+ */
+typedef struct spg_anim_table {
+    const uint8_t *area;
+    uint16_t area_len;
+    const uint16_t *scripts; /* id -> offset of its script in area */
+    uint8_t count;           /* ids 0 .. count - 1 have a script */
+    uint8_t end_min;         /* script bytes from here on are end codes:
+                                Sonic 1 $80 (bmi), Sonic CD $FD */
+} spg_anim_table;
+
+/** Byte i of the script at area offset `script` (i as the routine forms
+ *  it: 0 .. $101); past the area SPG_ANIM_END_LOOP. */
+uint8_t spg_anim_byte(const spg_anim_table *t, unsigned script, unsigned i);
+/** Show the entry at the script position and advance it, or act on the
+ *  end code there: $FF back to the first entry, $FE n back n entries,
+ *  $FD id switch to id (nothing shown), other end codes nothing
+ *  (Sonic_Animate's .loadframe, ObjSonic_Animate's .RunAnimScript). */
+void spg_anim_step(spg_player *p, const spg_anim_table *t, unsigned script);
+/**
+ * The start of Sonic 1's and Sonic CD's routines: an id change restarts
+ * the script (position 0, timer 0); an id without a script ends the call
+ * (only a bad start state has one); a script whose header is a duration
+ * writes the facing's flip bits, counts the timer down and, when it runs
+ * out, reloads it and steps the script.  For a negative header the timer
+ * is counted down; when it runs out the header is returned (and the
+ * script's area offset in *script), for the caller's speed-driven
+ * script.  Returns 0 when the call is done.
+ */
+uint8_t spg_anim_begin(spg_player *p, const spg_anim_table *t,
+                       unsigned *script);
+/** The walk/run's sprite angle: `angle` mirrored when facing right, plus
+ *  `centre`; writes the flip bits (both toggled when the sum has bit 7
+ *  set, the upper half of the circle, then the facing bit) and returns
+ *  the sum. */
+uint8_t spg_anim_walk_angle(spg_player *p, uint8_t angle, uint8_t centre);
+/** The walk/run after its timer ran out: the duration max(0, $800 -
+ *  speed) >> 8, a script step, then `offset` (the sprite set) added to
+ *  the mapping frame, whatever the step left there. */
+void spg_anim_walk(spg_player *p, const spg_anim_table *t, unsigned script,
+                   uint16_t speed, uint8_t offset);
+/** The speed-driven roll after its timer ran out: the duration max(0,
+ *  $400 - speed) >> 8, the facing's flip bits, a script step. */
+void spg_anim_roll(spg_player *p, const spg_anim_table *t, unsigned script,
+                   uint16_t speed);
+/** The push after its timer ran out: spg_anim_push_rate, the facing's
+ *  flip bits, a script step. */
+void spg_anim_push(spg_player *p, const spg_anim_table *t, unsigned script);
+/** The position of the script's first end code (the highest position its
+ *  steps reach). */
+int spg_anim_end_position(const spg_anim_table *t, unsigned script);
 
 #endif /* SPG_ANIM_H */

@@ -23,7 +23,8 @@
  *   anim_s3.c    Sonic 3's Animate_Sonic / Animate_Tails and scripts
  *   anim_s3k.c   Sonic & Knuckles' Animate_Sonic / Animate_Tails /
  *                Animate_Knuckles and scripts
- *   anim_steps.c the steps the three games' animation routines share
+ *   anim_steps.c the steps the games' animation routines share, and the
+ *                script player of Sonic 1's (Sonic CD's shares it)
  *   sonic2.c     Sonic 2's routines where their shape differs
  *   sonic3.c     Sonic 3's routines where their shape differs from Sonic 2's
  *   sonic3k.c    Sonic & Knuckles' Sonic and Tails where they differ from
