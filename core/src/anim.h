@@ -1,7 +1,8 @@
 /*
  * anim.h - Sonic 1's animation ids (obAnim, $1C) and the animation
  * routine, Sonic_Animate (anim.c); Sonic 2's routines for Sonic and Tails
- * (anim_s2.c); Sonic 3's (anim_s3.c); Sonic & Knuckles' (anim_s3k.c).
+ * (anim_s2.c); Sonic 3's (anim_s3.c); Sonic & Knuckles' (anim_s3k.c);
+ * Sonic CD's (anim_scd.c).
  *
  * The ids are the indices of Sonic's animation script table (Ani_Sonic);
  * the trace shows them in the `anim` column.  The physics code sets the
@@ -133,6 +134,62 @@ void spg_s3k_animate(const spg_profile *profile, spg_player *p);
 int spg_s3k_anim_last_position(const spg_profile *profile, uint8_t anim);
 int spg_s3k_anim_mapping_frames(const spg_profile *profile);
 
+/*
+ * Sonic CD's animation ids (oAnim, $1C): the indices of its Ani_Sonic
+ * (R11A__.MMD $20599A, ids $00..$3B).  The player code (ObjSonic and the
+ * collision code) sets the ones first listed; the others are set by
+ * objects or name scripts ObjSonic_Animate picks by address.
+ */
+enum {
+    SPG_SCD_ANIM_WALK = 0x00,      /* moving on the ground; also while the
+                                      peel-out charges */
+    SPG_SCD_ANIM_ROLL = 0x02,      /* rolling, jumping, the spindash */
+    SPG_SCD_ANIM_WAIT = 0x05,      /* SonAni_Idle: standing still */
+    SPG_SCD_ANIM_BALANCE = 0x06,   /* at a ledge, facing it */
+    SPG_SCD_ANIM_LOOKUP = 0x07,    /* also before a peel-out */
+    SPG_SCD_ANIM_DUCK = 0x08,      /* also before a spindash */
+    SPG_SCD_ANIM_SQUISH = 0x0B,    /* SonAni_Walk2: squeezed between floor
+                                      and ceiling (Sonic 1's Warp3) */
+    SPG_SCD_ANIM_SKID = 0x0D,      /* braking (Sonic 1's Stop) */
+    SPG_SCD_ANIM_DEATH = 0x18,     /* KillPlayer */
+    SPG_SCD_ANIM_HURT = 0x1A,      /* HurtPlayer */
+    SPG_SCD_ANIM_GIVEUP = 0x2B,    /* the boredom give-up ("I'm outta
+                                      here") */
+    SPG_SCD_ANIM_BALANCE2 = 0x32,  /* at a ledge, facing away */
+    /* objects' ids, and the scripts of the routine's own choice */
+    SPG_SCD_ANIM_ROLLFAST = 0x03,  /* the roll's script from $600 */
+    SPG_SCD_ANIM_PUSH = 0x04,      /* the walk/run's script while pushing */
+    SPG_SCD_ANIM_HANG2 = 0x2C,     /* $FC (frozen): Wacky Workbench's
+                                      hanging */
+    SPG_SCD_ANIM_BALANCE3D = 0x2D, /* $FC (frozen): the spinning disc */
+    SPG_SCD_ANIM_PEELOUT = 0x31,   /* the walk/run's script from $A00 */
+    SPG_SCD_ANIM_RUN3D = 0x35,     /* the walk/run's script on a 3D ramp */
+    SPG_SCD_ANIM_ROLL3D = 0x36,    /* the roll's script up a 3D ramp (id
+                                      $3A too) */
+    SPG_SCD_ANIM_COUNT = 0x3C      /* ids 0..$3B have a script */
+};
+
+/**
+ * Sonic CD's animation routine for the player: ObjSonic_Animate ($2056AA
+ * in R11A__.MMD) with its Ani_Sonic (anim_scd.c).  Like spg_animate
+ * (Sonic 1), and besides: only $FD..$FF are end codes ($80..$FC are
+ * sprites); the walk/run plays the peel-out script from |ground speed|
+ * $A00 on; on a 3D ramp (player_ctrl bit 1) the walk/run plays
+ * SonAni_Run3D with the angle centred by + 8 and eight sprite sets, and
+ * the roll plays SonAni_Roll3D (or the fast roll on the flat part); a
+ * header $FC shows the entry at the position without advancing it.
+ * Reads anim, prev_anim, anim_frame, anim_timer, status (facing,
+ * pushing), angle, ground speed and player_ctrl; writes anim, prev_anim,
+ * anim_frame, anim_timer, mapping_frame and the flip bits of
+ * render_flags.  Mini Sonic is taken as off; the profile is not read.
+ */
+void spg_scd_animate(const spg_profile *profile, spg_player *p);
+
+/* spg_anim_last_position / spg_anim_mapping_frames for Sonic CD's Sonic
+ * (anim_scd.c): $C6 sprites; the profile is not read. */
+int spg_scd_anim_last_position(const spg_profile *profile, uint8_t anim);
+int spg_scd_anim_mapping_frames(const spg_profile *profile);
+
 /* ---- anim_steps.c: steps the games' routines share ----------------------- */
 
 /** The render flags' two flip bits (andi.b #$FC / or.b). */
@@ -214,5 +271,9 @@ void spg_anim_push(spg_player *p, const spg_anim_table *t, unsigned script);
 /** The position of the script's first end code (the highest position its
  *  steps reach). */
 int spg_anim_end_position(const spg_anim_table *t, unsigned script);
+
+/** Sonic CD's script table (anim_scd.c), for the unit test that compares
+ *  it with the image. */
+const spg_anim_table *spg_scd_anim_table(void);
 
 #endif /* SPG_ANIM_H */

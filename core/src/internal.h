@@ -23,6 +23,7 @@
  *   anim_s3.c    Sonic 3's Animate_Sonic / Animate_Tails and scripts
  *   anim_s3k.c   Sonic & Knuckles' Animate_Sonic / Animate_Tails /
  *                Animate_Knuckles and scripts
+ *   anim_scd.c   Sonic CD's ObjSonic_Animate and Ani_Sonic (R11A__.MMD)
  *   anim_steps.c the steps the games' animation routines share, and the
  *                script player of Sonic 1's (Sonic CD's shares it)
  *   sonic2.c     Sonic 2's routines where their shape differs
