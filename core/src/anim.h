@@ -213,7 +213,8 @@ enum {
 };
 
 /*
- * A character's animation scripts as the original lays them out: the
+ * A character's animation scripts as the original lays them out (every
+ * game's scripts have this form): the
  * scripts one after the other with the zero bytes that align them (the
  * area), and the id table (the script table's word offsets, here offsets
  * into the area).  A script is a header byte (a duration, or a speed flag
@@ -228,7 +229,8 @@ typedef struct spg_anim_table {
     const uint16_t *scripts; /* id -> offset of its script in area */
     uint8_t count;           /* ids 0 .. count - 1 have a script */
     uint8_t end_min;         /* script bytes from here on are end codes:
-                                Sonic 1 $80 (bmi), Sonic CD $FD */
+                                Sonic 1 $80 (bmi), Sonic 2 $F0, Sonic 3
+                                $FC (Tails $F0), S&K $FC, Sonic CD $FD */
 } spg_anim_table;
 
 /** Byte i of the script at area offset `script` (i as the routine forms
@@ -239,6 +241,15 @@ uint8_t spg_anim_byte(const spg_anim_table *t, unsigned script, unsigned i);
  *  $FD id switch to id (nothing shown), other end codes nothing
  *  (Sonic_Animate's .loadframe, ObjSonic_Animate's .RunAnimScript). */
 void spg_anim_step(spg_player *p, const spg_anim_table *t, unsigned script);
+/** The restart on an id change: position 0, timer 0 and the status bits
+ *  `clear` cleared (Sonic 2, 3 and S&K: the pushing bit; Sonic 1 and CD:
+ *  none).  Returns the id's script (area offset), -1 for an id without
+ *  one (only a bad start state has one). */
+int spg_anim_restart(spg_player *p, const spg_anim_table *t, uint8_t clear);
+/** A script whose header is a duration: the facing's flip bits every
+ *  frame; the timer counts down, and when it runs out it is reloaded with
+ *  the duration and the script steps. */
+void spg_anim_fixed(spg_player *p, const spg_anim_table *t, unsigned script);
 /**
  * The start of Sonic 1's and Sonic CD's routines: an id change restarts
  * the script (position 0, timer 0); an id without a script ends the call

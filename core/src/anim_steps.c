@@ -1,11 +1,13 @@
 /*
- * anim_steps.c - the small steps the games' animation routines (anim.c
- * Sonic_Animate, anim_s2.c Sonic_Animate / Tails_Animate, anim_s3.c
- * Animate_Sonic / Animate_Tails, anim_scd.c ObjSonic_Animate) share
- * instruction for instruction: the flip bits, the frame timer, |speed| and
- * the speed-driven durations; and the script player that Sonic 1's and
- * Sonic CD's routines have in common (one layout of the scripts, the same
- * order of steps), which differs only in the bytes it takes as end codes.
+ * anim_steps.c - the steps the games' animation routines (anim.c
+ * Sonic_Animate, anim_s2.c Sonic_Animate / Tails_Animate, anim_s3.c and
+ * anim_s3k.c Animate_Sonic / Animate_Tails / Animate_Knuckles, anim_scd.c
+ * ObjSonic_Animate) share instruction for instruction: the flip bits, the
+ * frame timer, |speed| and the speed-driven durations; the script step
+ * over one layout of the scripts, which differs between the games only in
+ * the bytes it takes as end codes, the restart on an id change and the
+ * fixed-duration script; and the whole start of the routine that Sonic 1
+ * and Sonic CD have in common.
  */
 #include "anim.h"
 
@@ -45,7 +47,7 @@ uint8_t spg_anim_push_rate(int16_t ground_speed)
     return (uint8_t)(v >> 6);
 }
 
-/* ---- the script player of Sonic 1 and Sonic CD ---------------------------- */
+/* ---- the script player ------------------------------------------------------ */
 
 /* The frame-rate bases of the speed-driven scripts. */
 enum {
@@ -89,26 +91,38 @@ void spg_anim_step(spg_player *p, const spg_anim_table *t, unsigned script)
     p->anim_frame = (uint8_t)(p->anim_frame + 1u);
 }
 
-uint8_t spg_anim_begin(spg_player *p, const spg_anim_table *t,
-                       unsigned *script)
+int spg_anim_restart(spg_player *p, const spg_anim_table *t, uint8_t clear)
 {
-    uint8_t header;
-
     if (p->anim != p->prev_anim) {
         p->prev_anim = p->anim;
         p->anim_frame = 0;
         p->anim_timer = 0;
+        p->status &= (uint8_t)~clear;
     }
-    if (p->anim >= t->count)
+    return p->anim < t->count ? t->scripts[p->anim] : -1;
+}
+
+void spg_anim_fixed(spg_player *p, const spg_anim_table *t, unsigned script)
+{
+    spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
+    if (spg_anim_timer_runs(p))
+        return;
+    p->anim_timer = spg_anim_byte(t, script, 0);
+    spg_anim_step(p, t, script);
+}
+
+uint8_t spg_anim_begin(spg_player *p, const spg_anim_table *t,
+                       unsigned *script)
+{
+    int s = spg_anim_restart(p, t, 0);
+    uint8_t header;
+
+    if (s < 0)
         return 0; /* no such script (only a bad start state gets here) */
-    *script = t->scripts[p->anim];
+    *script = (unsigned)s;
     header = spg_anim_byte(t, *script, 0);
     if (!(header & 0x80u)) { /* move.b (a1),d0 / bmi: a fixed duration */
-        spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
-        if (!spg_anim_timer_runs(p)) {
-            p->anim_timer = header;
-            spg_anim_step(p, t, *script);
-        }
+        spg_anim_fixed(p, t, *script);
         return 0;
     }
     return spg_anim_timer_runs(p) ? 0 : header;
