@@ -11,11 +11,12 @@
 #                        ASan+UBSan), determinism across compilers/levels
 #   make check           the conformance suite: spgsim check scenarios/
 #   make bench           frames per second: core vs. the original under
-#                        emulation (S1_ROM= / S2_ROM= / S3_ROM= for the
-#                        capture side, each ROM timing its own game's
-#                        scenarios)
-#   make goldens S1_ROM=.. S2_ROM=.. S3_ROM=..  recapture every golden from
-#                        your own ROMs
+#                        emulation (S1_ROM= / S2_ROM= / S3_ROM= / SK_ROM= /
+#                        SCD_MMD= for the capture side, each image timing
+#                        its own game's scenarios)
+#   make goldens S1_ROM=.. S2_ROM=.. S3_ROM=.. SK_ROM=.. SCD_MMD=..
+#                        recapture every golden from your own ROMs and
+#                        Sonic CD's level program R11A__.MMD
 #                        (ROM defaults to $SPGSIM_ROM)
 #   make report          report/index.html, errata.csv, errata.md, a page
 #                        per scenario in report/s/ (python3-yaml;
@@ -238,13 +239,14 @@ $(BUILD)/tests/test_bench: $(BENCH)
 $(BUILD)/tests/test_bench: private CPPFLAGS += -DSPGBENCH='"$(BENCH)"'
 
 bench: all $(BENCH)
-	$(BENCH) $(if $(S1_ROM),--rom "$(S1_ROM)") $(if $(S2_ROM),--rom "$(S2_ROM)") $(if $(S3_ROM),--rom "$(S3_ROM)") $(if $(SK_ROM),--rom "$(SK_ROM)") scenarios
+	$(BENCH) $(if $(S1_ROM),--rom "$(S1_ROM)") $(if $(S2_ROM),--rom "$(S2_ROM)") $(if $(S3_ROM),--rom "$(S3_ROM)") $(if $(SK_ROM),--rom "$(SK_ROM)") $(if $(SCD_MMD),--rom "$(SCD_MMD)") scenarios
 
-# S1_ROM (or ROM), S2_ROM, S3_ROM and SK_ROM: one image per game; every scenario of
-# a game whose ROM is not given is reported by capture (exit 2), not skipped.
+# S1_ROM (or ROM), S2_ROM, S3_ROM, SK_ROM and SCD_MMD (Sonic CD's R11A__.MMD):
+# one image per game; every scenario of a game whose image is not given is
+# reported by capture (exit 2), not skipped.
 goldens: all
-	@test -n "$(S1_ROM)$(S2_ROM)$(S3_ROM)$(SK_ROM)" || { echo "usage: make goldens S1_ROM=path/to/sonic1.bin S2_ROM=path/to/sonic2.bin S3_ROM=path/to/sonic3.bin SK_ROM=path/to/sk.bin" >&2; exit 2; }
-	$(BIN) capture $(if $(S1_ROM),--rom "$(S1_ROM)") $(if $(S2_ROM),--rom "$(S2_ROM)") $(if $(S3_ROM),--rom "$(S3_ROM)") $(if $(SK_ROM),--rom "$(SK_ROM)") $$(find scenarios -name '*.yaml' | sort)
+	@test -n "$(S1_ROM)$(S2_ROM)$(S3_ROM)$(SK_ROM)$(SCD_MMD)" || { echo "usage: make goldens S1_ROM=path/to/sonic1.bin S2_ROM=path/to/sonic2.bin S3_ROM=path/to/sonic3.bin SK_ROM=path/to/sk.bin SCD_MMD=path/to/R11A__.MMD" >&2; exit 2; }
+	$(BIN) capture $(if $(S1_ROM),--rom "$(S1_ROM)") $(if $(S2_ROM),--rom "$(S2_ROM)") $(if $(S3_ROM),--rom "$(S3_ROM)") $(if $(SK_ROM),--rom "$(SK_ROM)") $(if $(SCD_MMD),--rom "$(SCD_MMD)") $$(find scenarios -name '*.yaml' | sort)
 
 # CHECK_JSON=file: report on an earlier `check --json`; ACTUAL_DIR=dir:
 # on another engine's traces (check --actual-dir).

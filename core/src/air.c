@@ -36,8 +36,10 @@ int spg_jump(spg_frame *f, spg_player *p)
     p->status &= (uint8_t)~SPG_STATUS_PUSHING;
     p->jumping = 1;
     p->word_38 &= 0x00FFu; /* clr.b stick_to_convex(a0) */
-    p->height_radius = pr->stand_height_radius;
-    p->width_radius = pr->stand_width_radius;
+    if (pr->roll_jump_stand_radii) {
+        p->height_radius = pr->stand_height_radius;
+        p->width_radius = pr->stand_width_radius;
+    }
     if (p->status & SPG_STATUS_ROLLING) {
         p->status |= SPG_STATUS_ROLL_JUMP;
         return 1;
@@ -85,9 +87,9 @@ void spg_jump_height(spg_frame *f, spg_player *p)
 void spg_jump_direction(spg_frame *f, spg_player *p)
 {
     const spg_profile *pr = f->profile;
-    int16_t xs, drag;
+    int16_t xs;
 
-    if (!(p->status & SPG_STATUS_ROLL_JUMP)) {
+    if (!(pr->air_roll_jump_lock && (p->status & SPG_STATUS_ROLL_JUMP))) {
         xs = p->x_speed;
         if (f->input.held & SPG_BTN_LEFT) {
             int16_t limit = m68k_negw(pr->top_speed);
@@ -109,6 +111,15 @@ void spg_jump_direction(spg_frame *f, spg_player *p)
         }
         p->x_speed = xs;
     }
+    spg_air_drag(p);
+}
+
+/* The air drag at the end of Sonic_JumpDirection (Sonic CD's
+ * ObjSonic_MoveAir .CheckDrag): only while -$400 <= y speed < 0 (an
+ * unsigned compare with $FC00), x speed -= x speed asr 5, stopping at 0. */
+void spg_air_drag(spg_player *p)
+{
+    int16_t xs, drag;
 
     if ((uint16_t)p->y_speed < 0xFC00u)
         return;

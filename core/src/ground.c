@@ -45,7 +45,7 @@ void spg_slope_resist(spg_frame *f, spg_player *p)
  * starts again from its first frame), accelerate, and clamp at -top speed
  * (Sonic 1 clamps even when the player was already faster).
  */
-static void move_left(const spg_profile *pr, spg_player *p)
+void spg_move_left(const spg_profile *pr, spg_player *p)
 {
     int16_t gs = p->ground_speed;
 
@@ -87,7 +87,7 @@ static void move_left(const spg_profile *pr, spg_player *p)
  * also gives +$80), and the skid test is "high byte <= -$400", i.e. a new
  * ground speed below -$300.
  */
-static void move_right(const spg_profile *pr, spg_player *p)
+void spg_move_right(const spg_profile *pr, spg_player *p)
 {
     int16_t gs = p->ground_speed;
 
@@ -168,7 +168,7 @@ void spg_look_up_or_duck(spg_frame *f, spg_player *p)
  * moves `amount` towards 0 and stops there (the borrow or carry of the
  * word operation is the test).  Sonic_RollSpeed does the same.
  */
-static int16_t friction(int16_t gs, int16_t amount)
+int16_t spg_friction(int16_t gs, int16_t amount)
 {
     uint16_t g = (uint16_t)gs, a = (uint16_t)amount;
 
@@ -192,14 +192,14 @@ void spg_move(spg_frame *f, spg_player *p)
 
     if (p->control_lock == 0) {
         if (f->input.held & SPG_BTN_LEFT)
-            move_left(pr, p);
+            spg_move_left(pr, p);
         if (f->input.held & SPG_BTN_RIGHT)
-            move_right(pr, p);
+            spg_move_right(pr, p);
         if (quadrant(p->angle) == 0 && p->ground_speed == 0)
             spg_routines_get(pr)->stand_still(f, p);
     }
     if (!(f->input.held & (SPG_BTN_LEFT | SPG_BTN_RIGHT)))
-        p->ground_speed = friction(p->ground_speed, pr->acceleration);
+        p->ground_speed = spg_friction(p->ground_speed, pr->acceleration);
 
     spg_calc_sine(p->angle, &sine, &cosine);
     p->x_speed = m68k_mul8(cosine, p->ground_speed);

@@ -32,6 +32,9 @@
  *   sonic3.c     Sonic 3's routines where their shape differs from Sonic 2's
  *   sonic3k.c    Sonic & Knuckles' Sonic and Tails where they differ from
  *                Sonic 3's
+ *   soniccd.c    Sonic CD's ObjSonic where it differs from Sonic 1's: the
+ *                charge, the camera lead, the peel-out, the spindash, the
+ *                look double-tap, the mode routines, ObjMoveGrv
  *   knuckles.c   Sonic & Knuckles' Knuckles (Obj_Knuckles): his balance,
  *                the glide, the fall and slide after it, the wall climb
  *   routines.c   the per-game routine tables (spg_routines_get)
@@ -89,7 +92,7 @@ typedef struct spg_routines {
     void (*air_sideways)(spg_frame *f, spg_player *p, int left);
     /* Before the player object runs (NULL: nothing): Sonic 3's level loop
      * counts Level_frame_counter, which Tails' flight reads. */
-    void (*begin_frame)(spg_player *p);
+    void (*begin_frame)(const spg_profile *pr, spg_player *p);
     /* Sonic_JumpHeight (the air mode routine calls it first). */
     void (*jump_height)(spg_frame *f, spg_player *p);
     /* The standing-still part of Sonic_Move: balance, look up, duck. */
@@ -243,6 +246,13 @@ void spg_reset_on_floor_sonic1(const spg_profile *pr, spg_player *p,
 void spg_slope_resist(spg_frame *f, spg_player *p); /* Sonic_SlopeResist */
 void spg_move(spg_frame *f, spg_player *p);         /* Sonic_Move */
 void spg_slope_repel(spg_frame *f, spg_player *p);  /* Sonic_SlopeRepel */
+/** Sonic_MoveLeft / Sonic_MoveRight (Sonic CD: ObjSonic_MoveGndLeft/Right
+ *  after their charge test). */
+void spg_move_left(const spg_profile *pr, spg_player *p);
+void spg_move_right(const spg_profile *pr, spg_player *p);
+/** The friction step (loc_12FC2): ground speed moves `amount` towards 0
+ *  and stops there. */
+int16_t spg_friction(int16_t gs, int16_t amount);
 /** The wall check at the end of Sonic_Move (loc_1300C), which
  *  Sonic_RollSpeed also branches to. */
 void spg_move_wall_check(spg_frame *f, spg_player *p);
@@ -257,6 +267,12 @@ void spg_look_up_or_duck(spg_frame *f, spg_player *p);
 void spg_roll(spg_frame *f, spg_player *p);         /* Sonic_Roll */
 void spg_roll_speed(spg_frame *f, spg_player *p);   /* Sonic_RollSpeed */
 void spg_roll_repel(spg_frame *f, spg_player *p);   /* Sonic_RollRepel */
+/** The end of Sonic_RollSpeed: speeds from the ground speed (x capped),
+ *  the wall check. */
+void spg_roll_speeds(spg_frame *f, spg_player *p);
+/** Sonic_RollLeft / Sonic_RollRight: braking or turning while rolling. */
+void spg_roll_left(const spg_profile *pr, spg_player *p);
+void spg_roll_right(const spg_profile *pr, spg_player *p);
 /** Sonic_RollSpeed at ground speed 0: stand up. */
 void spg_roll_uncurl(spg_frame *f, spg_player *p);
 
@@ -267,6 +283,8 @@ void spg_roll_uncurl(spg_frame *f, spg_player *p);
 int spg_jump(spg_frame *f, spg_player *p);
 void spg_jump_height(spg_frame *f, spg_player *p);    /* Sonic_JumpHeight */
 void spg_jump_direction(spg_frame *f, spg_player *p); /* Sonic_JumpDirection */
+/** The air drag of Sonic_JumpDirection (Sonic CD: ObjSonic_MoveAir). */
+void spg_air_drag(spg_player *p);
 void spg_jump_angle(spg_player *p);                   /* Sonic_JumpAngle */
 void spg_object_fall(spg_player *p, int16_t gravity); /* ObjectFall */
 
@@ -325,7 +343,7 @@ void spg_reset_on_floor_sonic3(const spg_profile *pr, spg_player *p,
 void spg_kill_sonic3(const spg_profile *pr, spg_player *p);  /* Kill_Character */
 void spg_touch_floor_sonic3(const spg_profile *pr, spg_player *p); /* Player_TouchFloor */
 void spg_roll_stopped_sonic3(spg_frame *f, spg_player *p); /* Sonic_RollSpeed */
-void spg_begin_frame_sonic3(spg_player *p);                /* Level_frame_counter */
+void spg_begin_frame_sonic3(const spg_profile *pr, spg_player *p); /* Level_frame_counter */
 
 /* ---- sonic3k.c (Sonic & Knuckles' Sonic and Tails) ---------------------- */
 
@@ -333,6 +351,25 @@ void spg_roll_sonic3k(spg_frame *f, spg_player *p);        /* SonicKnux_Roll */
 void spg_balance_sonic3k(spg_frame *f, spg_player *p);     /* Sonic_Balance */
 void spg_stand_still_tails3k(spg_frame *f, spg_player *p); /* Tails' standing */
 void spg_look_sonic3k(spg_frame *f, spg_player *p);     /* loc_11276: down, up */
+
+/* ---- soniccd.c (Sonic CD's ObjSonic) ------------------------------------- */
+
+void spg_begin_frame_soniccd(const spg_profile *pr, spg_player *p); /* ObjSonic: the charge time */
+void spg_mode_ground_soniccd(spg_frame *f, spg_player *p); /* ObjSonic_MdGround */
+void spg_mode_roll_soniccd(spg_frame *f, spg_player *p);   /* ObjSonic_MdRoll */
+void spg_mode_air_soniccd(spg_frame *f, spg_player *p);    /* ObjSonic_MdAir / MdJump */
+void spg_slope_resist_soniccd(spg_frame *f, spg_player *p); /* ObjSonic_SlopeResist */
+void spg_move_ground_soniccd(spg_frame *f, spg_player *p); /* ObjSonic_MoveGround */
+void spg_move_roll_soniccd(spg_frame *f, spg_player *p);   /* ObjSonic_MoveRoll */
+void spg_move_air_soniccd(spg_frame *f, spg_player *p);    /* ObjSonic_MoveAir */
+void spg_check_roll_soniccd(spg_frame *f, spg_player *p);  /* ObjSonic_CheckRoll */
+void spg_jump_height_soniccd(spg_frame *f, spg_player *p); /* ObjSonic_JumpHeight */
+void spg_reset_on_floor_soniccd(const spg_profile *pr, spg_player *p,
+                                int landing); /* Player_ResetOnFloor / ResetOnSteepSlope */
+void spg_kill_soniccd(const spg_profile *pr, spg_player *p); /* KillPlayer */
+void spg_dead_soniccd(const spg_map *map, const spg_profile *pr,
+                      spg_player *p);                      /* ObjSonic_Dead */
+void spg_animate_soniccd(const spg_profile *pr, spg_player *p); /* Animate, SpecialChunks */
 
 /* ---- knuckles.c (Sonic & Knuckles' Knuckles) ----------------------------- */
 

@@ -171,7 +171,7 @@ void spg_step(const spg_profile *profile, const spg_map *map,
     spg_frame f;
 
     if (rt->begin_frame)
-        rt->begin_frame(player);
+        rt->begin_frame(profile, player);
     if (player->routine == SPG_ROUTINE_DEATH) {
         rt->dead(map, profile, player);
         return;

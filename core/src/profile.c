@@ -91,6 +91,9 @@ int spg_profile_get(spg_game game, spg_character character,
     p.wall_check_cardinal = 0;
     p.right_limit_exclusive = 0;
     p.land_shift_by_angle = 0;
+    p.roll_jump_stand_radii = 1;
+    p.air_roll_jump_lock = 1;
+    p.floor_negative_full = 0;
     p.peelout_speed = 0;
     p.spindash_speed = 0;
     p.charge_speed_cap = 0;
@@ -164,6 +167,9 @@ int spg_profile_get(spg_game game, spg_character character,
         p.peelout_charge_frames = 30;     /* ObjSonic: the charge time cap */
         p.spindash_charge_frames = 45;
         p.fall_speed_cap = 0x1000;        /* ObjMoveGrv */
+        p.roll_jump_stand_radii = 0;      /* ObjSonic_CheckJump */
+        p.air_roll_jump_lock = 0;         /* ObjSonic_MoveAir */
+        p.floor_negative_full = 1;        /* FindLevelFloor(2) */
     }
 
     *out = p;

@@ -38,7 +38,7 @@ void spg_roll(spg_frame *f, spg_player *p)
 
 /* Sonic_RollLeft: no acceleration while rolling, only braking (a quarter
  * of the walking deceleration; crossing zero leaves -$80) or turning. */
-static void roll_left(const spg_profile *pr, spg_player *p)
+void spg_roll_left(const spg_profile *pr, spg_player *p)
 {
     int16_t gs = p->ground_speed;
 
@@ -54,7 +54,7 @@ static void roll_left(const spg_profile *pr, spg_player *p)
 }
 
 /* Sonic_RollRight: the mirror image (carry out of the add gives +$80). */
-static void roll_right(const spg_profile *pr, spg_player *p)
+void spg_roll_right(const spg_profile *pr, spg_player *p)
 {
     int16_t gs = p->ground_speed;
 
@@ -93,13 +93,12 @@ void spg_roll_speed(spg_frame *f, spg_player *p)
 {
     const spg_profile *pr = f->profile;
     uint16_t gs, fr = (uint16_t)pr->roll_friction;
-    int16_t sine, cosine, xs;
 
     if (p->control_lock == 0) {
         if (f->input.held & SPG_BTN_LEFT)
-            roll_left(pr, p);
+            spg_roll_left(pr, p);
         if (f->input.held & SPG_BTN_RIGHT)
-            roll_right(pr, p);
+            spg_roll_right(pr, p);
     }
 
     gs = (uint16_t)p->ground_speed;
@@ -112,6 +111,16 @@ void spg_roll_speed(spg_frame *f, spg_player *p)
                                         : p->ground_speed);
     if (gs < pr->roll_stop_speed)
         spg_routines_get(pr)->roll_stopped(f, p);
+    spg_roll_speeds(f, p);
+}
+
+/* The end of Sonic_RollSpeed (loc_131CC): x and y speed from the ground
+ * speed and angle, x speed capped at +-roll_x_speed_cap (y speed is not),
+ * then Sonic_Move's wall check. */
+void spg_roll_speeds(spg_frame *f, spg_player *p)
+{
+    const spg_profile *pr = f->profile;
+    int16_t sine, cosine, xs;
 
     spg_calc_sine(p->angle, &sine, &cosine);
     p->y_speed = m68k_mul8(sine, p->ground_speed);

@@ -296,6 +296,39 @@ static const spg_routines sonic3k_knuckles = {
     spg_roll_sonic3k,            /* SonicKnux_Roll */
 };
 
+/* Sonic CD's ObjSonic (soniccd.c): its own mode routines, MoveGround,
+ * MoveRoll and MoveAir, JumpHeight, the steep-slope landing, KillPlayer's
+ * give-up case, the death routine and the animation; the collision
+ * (Player_GroundCol, Player_LevelColInAir, the wall check) and the slope
+ * repel are Sonic 1's, the layout Sonic 2's shape (both axes wrap) with
+ * Sonic CD's size (profile). */
+static const spg_routines soniccd_sonic = {
+    spg_mode_ground_soniccd,     /* ObjSonic_MdGround */
+    spg_mode_roll_soniccd,       /* ObjSonic_MdRoll */
+    spg_mode_air_soniccd,        /* ObjSonic_MdAir / MdJump */
+    spg_slope_resist_soniccd,    /* ObjSonic_SlopeResist */
+    spg_move_ground_soniccd,     /* ObjSonic_MoveGround */
+    spg_slope_repel,             /* ObjSonic_CheckFallOff */
+    spg_air_sideways_sonic1,     /* Player_LvlColAir_Left/Right */
+    spg_begin_frame_soniccd,     /* ObjSonic: the charge time */
+    spg_jump_height_soniccd,     /* ObjSonic_JumpHeight */
+    spg_stand_still,             /* (MoveGround has its own) */
+    spg_roll_uncurl,             /* (MoveRoll has its own) */
+    spg_sonic_angle,             /* Player_PickSensor */
+    spg_snap_limit_sonic1,       /* Player_WalkFloor: 14 px */
+    spg_reset_on_floor_soniccd,
+    spg_kill_soniccd,
+    spg_dead_soniccd,
+    spg_sonic_reset_level,       /* ObjSonic_Restart: a timer */
+    spg_animate_soniccd,
+    spg_find_tile_sonic2,        /* GetLevelBlock: 128 x 16 chunks */
+    spg_solid_bit_sonic1,
+    spg_secondary_path_sonic1,
+    spg_scd_anim_last_position,
+    spg_scd_anim_mapping_frames,
+    spg_check_roll_soniccd,      /* ObjSonic_CheckRoll */
+};
+
 const spg_routines *spg_routines_get(const spg_profile *profile)
 {
     switch (profile->game) {
@@ -311,8 +344,9 @@ const spg_routines *spg_routines_get(const spg_profile *profile)
         return profile->character == SPG_CHAR_TAILS ? &sonic3k_tails
                                                     : &sonic3k_sonic;
     case SPG_GAME_SONIC1:
-    case SPG_GAME_SONICCD: /* until soniccd.c: Sonic 1's routines */
         return &sonic1;
+    case SPG_GAME_SONICCD:
+        return &soniccd_sonic;
     default:
         return &unknown_game;
     }

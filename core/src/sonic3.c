@@ -461,7 +461,8 @@ void spg_roll_stopped_sonic3(spg_frame *f, spg_player *p)
 }
 
 /* The level loop's addq.w #1,(Level_frame_counter).w before the objects. */
-void spg_begin_frame_sonic3(spg_player *p)
+void spg_begin_frame_sonic3(const spg_profile *pr, spg_player *p)
 {
+    (void)pr;
     p->frame_counter = (uint16_t)(p->frame_counter + 1u);
 }

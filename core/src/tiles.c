@@ -222,6 +222,22 @@ static spg_sensor moved(spg_sensor s, int vertical, int16_t by)
 }
 
 /*
+ * Sonic CD's FindLevelFloor and FindLevelFloor2 (profile
+ * floor_negative_full): a negative height seen by a downward floor
+ * sensor (cmpa.w #$10,a3) is read as a full tile, height $10, with the
+ * angle byte cleared, and measured like any positive height (no look at
+ * the tile above).  Returns 1 when that applies (and clears the angle).
+ */
+static int negative_is_full(const spg_frame *f, spg_sensor s, int vertical,
+                            uint8_t *angle)
+{
+    if (!vertical || !f->profile->floor_negative_full || s.step != 0x10)
+        return 0;
+    *angle = 0;
+    return 1;
+}
+
+/*
  * FindFloor2 / FindWall2: the second tile.  Blank (or an empty column):
  * 15 - offset, i.e. the distance to this tile's far edge.  Positive
  * height h (16 included; no further look): 15 - (offset + h).  Negative
@@ -236,6 +252,8 @@ static int16_t find2(const spg_frame *f, spg_sensor s, int vertical,
 
     if (!tile_extent(f, s, vertical, angle, &h) || h == 0)
         return (int16_t)(15 - off);
+    if (h < 0 && negative_is_full(f, s, vertical, angle))
+        h = 16;
     if (h < 0) {
         if (off + h >= 0)
             return (int16_t)(15 - off);
@@ -260,6 +278,8 @@ static int16_t find1(const spg_frame *f, spg_sensor s, int vertical,
 
     if (!tile_extent(f, s, vertical, angle, &h) || h == 0)
         goto extend;
+    if (h < 0 && negative_is_full(f, s, vertical, angle))
+        return m68k_subw(15, off + 16);
     if (h < 0) {
         if (off + h >= 0)
             goto extend;

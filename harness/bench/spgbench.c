@@ -472,7 +472,8 @@ int main(int argc, char **argv)
     }
     if (nrom == 0)
         printf("capture: skipped (no ROM; make bench S1_ROM=path/to/sonic1.bin "
-               "S2_ROM=path/to/sonic2.bin S3_ROM=path/to/sonic3.bin)\n");
+               "S2_ROM=path/to/sonic2.bin S3_ROM=path/to/sonic3.bin "
+               "SK_ROM=path/to/sk.bin SCD_MMD=path/to/R11A__.MMD)\n");
 
     for (size_t i = 0; i < l.count; i++) {
         scenario_free(&sc[i]);

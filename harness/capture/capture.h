@@ -57,6 +57,12 @@ typedef struct capture_addrs {
     uint32_t playerctrl, lockctrl;
     uint32_t systemstack, debuguse, zone, debugmode;
     int game;                  /* the description's game (spg_game) */
+    /* Bytes of the ROM copy the level builder writes besides the four
+     * tables of `level` (Sonic CD: the chunks, which live in the level
+     * program); 0 bytes when none.  Put back from the image before each
+     * scenario, and checked like the tables (inside the image, outside
+     * the code range). */
+    uint32_t rom_scratch, rom_scratch_size;
     /* Sonic 2 only (capture/sonic2.c resolves them): where its player code and RAM
      * differ from Sonic 1's.  The shared fields above hold Obj01
      * (player_routine), MainCharacter (player), the code range and the
@@ -100,11 +106,31 @@ typedef struct capture_addrs {
         uint32_t reverse_gravity, disable_wall_grab, glide_flags;
         uint32_t super_tails, super_emeralds, emeralds_converted, sk_alone;
     } s3;
+    /* Sonic CD only (capture/soniccd.c): the level program's chunks,
+     * tables and RAM.  The shared fields hold ObjSonic (player_routine),
+     * MapSpr_Sonic, objPlayerSlot, objectsEnd, the code range and the
+     * mask tables (level.angle_map etc., the block -> mask bytes as the
+     * collision index). */
+    struct capture_addrs_scd {
+        level_addrs_scd level;
+        uint32_t ctrl;                 /* p1CtrlData: held; tapped at +1 */
+        uint32_t left, right, top, bottom; /* leftBound .. bottomBound */
+        uint32_t cam_x_center, cam_y_center, look_mode, bored_timer;
+        uint32_t time_zone, zone_act, lives;
+        uint32_t top_speed, acceleration, deceleration;
+        uint32_t primary_angle, secondary_angle, special_chunks;
+        uint32_t speed_shoes, debug_mode, debug_cheat, time_attack;
+        uint32_t mini_sonic, invincible, boss_fight, wind_tunnel;
+        uint32_t water_slide, ctrl_locked, warp_dir, warp_timer;
+        uint32_t fm_queue;             /* fmSndQueue1; 2 and 3 follow */
+    } scd;
 } capture_addrs;
 
 typedef struct capture_rom {
     uint8_t *data;
     uint32_t size;
+    uint32_t base;                       /* the load address (desc->load_base):
+                                            data[i] is at base + i */
     char md5[33];
     const capture_rom_desc *desc;
     const game_desc *game;               /* the image's game */

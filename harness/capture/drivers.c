@@ -5,13 +5,14 @@
 #include "capture/driver.h"
 
 extern const capture_driver capture_sonic1, capture_sonic2, capture_sonic3,
-    capture_sonic3k;
+    capture_sonic3k, capture_soniccd;
 
 static const capture_driver *const drivers[] = {
     &capture_sonic1,
     &capture_sonic2,
     &capture_sonic3,
     &capture_sonic3k,
+    &capture_soniccd,
 };
 
 const capture_driver *capture_driver_for(const game_desc *g)

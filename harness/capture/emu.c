@@ -92,7 +92,7 @@ static __attribute__((noinline)) bool prot_error(uc_engine *uc, emu *e,
     char what[160];
     snprintf(what, sizeof what, "%s of %d byte(s) at protected address $%08X%s",
              access_name(type), size, (unsigned)address,
-             (uint32_t)address < e->rom_map ? " (ROM)" : "");
+             (uint32_t)address - e->rom_base < e->rom_map ? " (ROM)" : "");
     fail(e, EMU_ERR_PROTECTED, reg32(uc, UC_M68K_REG_PC), (uint32_t)address, what);
     uc_emu_stop(uc);
     return false;
@@ -263,9 +263,10 @@ static void hook_edge(uc_engine *uc, uint64_t address, uint32_t size, void *user
 static void record_form(emu *e, uint32_t address)
 {
     e->insn_count++;
-    if (address + 2 > e->rom_map)
+    uint32_t at = address - e->rom_base;
+    if (address < e->rom_base || at + 2 > e->rom_map)
         return; /* outside the ROM: hook_block reports it */
-    uint16_t op = (uint16_t)(e->rom[address] << 8 | e->rom[address + 1]);
+    uint16_t op = (uint16_t)(e->rom[at] << 8 | e->rom[at + 1]);
     uint32_t known = e->form_of_opcode[op];
     if (known) {
         e->forms[known - 1].count++;
@@ -381,6 +382,43 @@ static void io_quiet_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t 
     (void)size;
     (void)v;
     (void)user;
+}
+/* EMU_GATE_ARRAY: the Mega-CD gate array's communication registers in the
+ * I/O window.  A write to the main CPU's command words ($A12010-$A1201F) is
+ * kept; the Sub CPU's status words ($A12020-$A1202F) read back what was
+ * written to the command word 16 bytes below, as a Sub CPU that answers
+ * every command at once would; the command words read back too.  The rest
+ * of the window is as with EMU_SOUND_WINDOWS: reads 0, writes ignored. */
+#define GATE_CMD 0x2010u    /* GACOMCMD0 - $A10000 */
+#define GATE_STAT 0x2020u   /* GACOMSTAT0 - $A10000 */
+#define GATE_REGS 16u
+
+static uint64_t io_gate_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
+{
+    emu *e = user;
+    uint64_t v = 0;
+    (void)uc;
+    for (unsigned i = 0; i < size; i++) {
+        uint64_t a = off + i;
+        uint8_t b = 0;
+        if (a >= GATE_CMD && a < GATE_CMD + GATE_REGS)
+            b = e->gate_cmd[a - GATE_CMD];
+        else if (a >= GATE_STAT && a < GATE_STAT + GATE_REGS)
+            b = e->gate_cmd[a - GATE_STAT];
+        v = v << 8 | b;
+    }
+    return v;
+}
+static void io_gate_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t v,
+                          void *user)
+{
+    emu *e = user;
+    (void)uc;
+    for (unsigned i = 0; i < size; i++) {
+        uint64_t a = off + i;
+        if (a >= GATE_CMD && a < GATE_CMD + GATE_REGS)
+            e->gate_cmd[a - GATE_CMD] = (uint8_t)(v >> (8 * (size - 1 - i)));
+    }
 }
 static uint64_t vdp_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
 {
@@ -513,12 +551,19 @@ static void watch_stop(emu *e)
  * The ROM on a driver engine: only the pages the code range touches are
  * executable, so that execution leaving the code range faults (hook_prot)
  * instead of every block being checked.  The same buffer in up to three
- * mappings: [0, lo) read, [lo, hi) read/execute, [hi, rom_map) read.
+ * mappings: [base, lo) read, [lo, hi) read/execute, [hi, base + rom_map)
+ * read (base: the image's load address, rom_base).
  */
+static uint32_t clamp_to_rom(const emu *e, uint32_t a)
+{
+    uint32_t end = e->rom_base + e->rom_map;
+    return a < e->rom_base ? e->rom_base : a > end ? end : a;
+}
+
 static void code_pages(const emu *e, uint32_t *lo, uint32_t *hi)
 {
-    uint32_t b = e->code_begin < e->rom_map ? e->code_begin : e->rom_map;
-    uint32_t x = e->code_end < e->rom_map ? e->code_end : e->rom_map;
+    uint32_t b = clamp_to_rom(e, e->code_begin);
+    uint32_t x = clamp_to_rom(e, e->code_end);
     *lo = b & ~(PAGE - 1);
     *hi = (x + PAGE - 1) & ~(PAGE - 1);
     if (*hi < *lo)
@@ -533,15 +578,16 @@ static int map_rom_split(emu *e)
         uint32_t at, end;
         uint32_t perms;
     } part[3] = {
-        { 0, lo, UC_PROT_READ },
+        { e->rom_base, lo, UC_PROT_READ },
         { lo, hi, UC_PROT_READ | UC_PROT_EXEC },
-        { hi, e->rom_map, UC_PROT_READ },
+        { hi, e->rom_base + e->rom_map, UC_PROT_READ },
     };
     for (int i = 0; i < 3; i++) {
         if (part[i].end <= part[i].at)
             continue;
         uc_err err = uc_mem_map_ptr(e->uc, part[i].at, part[i].end - part[i].at,
-                                    part[i].perms, e->rom + part[i].at);
+                                    part[i].perms,
+                                    e->rom + (part[i].at - e->rom_base));
         if (err != UC_ERR_OK)
             return uc_failed(e, "map ROM", err);
     }
@@ -574,21 +620,28 @@ static int hook_edges(emu *e)
 }
 
 static int emu_open_locked(emu *e, const uint8_t *rom, uint32_t rom_size,
-                           uint32_t code_begin, uint32_t code_end,
-                           unsigned flags);
+                           uint32_t base, uint32_t code_begin,
+                           uint32_t code_end, unsigned flags);
 
 int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
              uint32_t code_begin, uint32_t code_end, unsigned flags)
 {
+    return emu_open_at(e, rom, rom_size, 0, code_begin, code_end, flags);
+}
+
+int emu_open_at(emu *e, const uint8_t *rom, uint32_t rom_size, uint32_t base,
+                uint32_t code_begin, uint32_t code_end, unsigned flags)
+{
     pthread_mutex_lock(&engine_lock);
-    int rc = emu_open_locked(e, rom, rom_size, code_begin, code_end, flags);
+    int rc = emu_open_locked(e, rom, rom_size, base, code_begin, code_end,
+                             flags);
     pthread_mutex_unlock(&engine_lock);
     return rc;
 }
 
 static int emu_open_locked(emu *e, const uint8_t *rom, uint32_t rom_size,
-                           uint32_t code_begin, uint32_t code_end,
-                           unsigned flags)
+                           uint32_t base, uint32_t code_begin,
+                           uint32_t code_end, unsigned flags)
 {
     int log_forms = (flags & EMU_LOG_FORMS) != 0;
     uc_err err;
@@ -602,6 +655,16 @@ static int emu_open_locked(emu *e, const uint8_t *rom, uint32_t rom_size,
     e->flags = flags;
     e->rom_size = rom_size;
     e->rom_map = (rom_size + PAGE - 1) & ~(PAGE - 1);
+    /* the image ends below the sentinel page, the first thing mapped
+     * above it */
+    if ((base & (PAGE - 1)) != 0 || base > EMU_SENTINEL ||
+        e->rom_map > EMU_SENTINEL - base) {
+        fail(e, EMU_ERR_UNICORN, 0, base,
+             "ROM load address not a 4 KiB page, or the image reaches the "
+             "sentinel page at $800000");
+        return -1;
+    }
+    e->rom_base = base;
     e->code_begin = code_begin;
     e->code_end = code_end;
     e->rom = calloc(1, e->rom_map);
@@ -644,7 +707,8 @@ static int emu_open_locked(emu *e, const uint8_t *rom, uint32_t rom_size,
         return uc_failed(e, "select the 68000 model", err);
 
     if (flags & EMU_PER_FRAME) {
-        err = uc_mem_map_ptr(e->uc, 0, e->rom_map, UC_PROT_READ | UC_PROT_EXEC, e->rom);
+        err = uc_mem_map_ptr(e->uc, base, e->rom_map, UC_PROT_READ | UC_PROT_EXEC,
+                             e->rom);
         if (err != UC_ERR_OK)
             return uc_failed(e, "map ROM", err);
     } else if (map_rom_split(e) != 0) {
@@ -678,15 +742,19 @@ static int emu_open_locked(emu *e, const uint8_t *rom, uint32_t rom_size,
         }
         err = uc_mmio_map(e->uc, Z80_BASE, WINDOW_SIZE, z80_ram_read, e,
                           z80_ram_write, e);
-        if (err == UC_ERR_OK)
-            err = uc_mmio_map(e->uc, IO_BASE, WINDOW_SIZE, io_quiet_read, e,
-                              io_quiet_write, e);
     } else {
         err = uc_mmio_map(e->uc, Z80_BASE, WINDOW_SIZE, z80_read, e, z80_write, e);
-        if (err != UC_ERR_OK)
-            return uc_failed(e, "map Z80 window", err);
-        err = uc_mmio_map(e->uc, IO_BASE, WINDOW_SIZE, io_read, e, io_write, e);
     }
+    if (err != UC_ERR_OK)
+        return uc_failed(e, "map Z80 window", err);
+    if (flags & EMU_GATE_ARRAY)
+        err = uc_mmio_map(e->uc, IO_BASE, WINDOW_SIZE, io_gate_read, e,
+                          io_gate_write, e);
+    else if (flags & EMU_SOUND_WINDOWS)
+        err = uc_mmio_map(e->uc, IO_BASE, WINDOW_SIZE, io_quiet_read, e,
+                          io_quiet_write, e);
+    else
+        err = uc_mmio_map(e->uc, IO_BASE, WINDOW_SIZE, io_read, e, io_write, e);
     if (err != UC_ERR_OK)
         return uc_failed(e, "map I/O window", err);
     err = uc_mmio_map(e->uc, VDP_BASE, WINDOW_SIZE, vdp_read, e, vdp_write, e);
@@ -1049,6 +1117,7 @@ void emu_clear_ram(emu *e)
     memset(e->ram, 0, EMU_RAM_SIZE);
     if (e->z80_ram)
         memset(e->z80_ram, 0, WINDOW_SIZE);
+    memset(e->gate_cmd, 0, sizeof e->gate_cmd);
 }
 
 static size_t ram_off(uint32_t addr)
@@ -1101,7 +1170,8 @@ void emu_fill(emu *e, uint32_t addr, uint8_t v, uint32_t len)
 
 uint8_t emu_rom_r8(const emu *e, uint32_t addr)
 {
-    return addr < e->rom_map ? e->rom[addr] : 0;
+    uint32_t at = addr - e->rom_base;
+    return addr >= e->rom_base && at < e->rom_map ? e->rom[at] : 0;
 }
 
 uint16_t emu_rom_r16(const emu *e, uint32_t addr)
@@ -1111,12 +1181,14 @@ uint16_t emu_rom_r16(const emu *e, uint32_t addr)
 
 void emu_rom_w8(emu *e, uint32_t addr, uint8_t v)
 {
-    if (addr < e->rom_map)
-        e->rom[addr] = v;
+    uint32_t at = addr - e->rom_base;
+    if (addr >= e->rom_base && at < e->rom_map)
+        e->rom[at] = v;
 }
 
 void emu_rom_write(emu *e, uint32_t addr, const uint8_t *bytes, uint32_t len)
 {
-    if (addr < e->rom_map && len <= e->rom_map - addr)
-        memcpy(e->rom + addr, bytes, len);
+    uint32_t at = addr - e->rom_base;
+    if (addr >= e->rom_base && at < e->rom_map && len <= e->rom_map - at)
+        memcpy(e->rom + at, bytes, len);
 }

@@ -5,12 +5,15 @@
  *   $000000-...     the ROM image (a private copy: the capture patches the
  *                   collision tables in it); read only, and executable
  *                   only on the pages the code range touches (per
- *                   frame: executable throughout)
+ *                   frame: executable throughout).  emu_open_at loads it
+ *                   elsewhere: Sonic CD's level program at $200000 (the
+ *                   Mega-CD's Word RAM), with nothing mapped below
  *   $800000         a 4 KiB execute-only page: the sentinel return address
  *                   $800000 and the frame driver starting there (below)
  *   $A00000         Z80 window   } mapped as I/O that stops the run with an
  *   $A10000         I/O window   } error naming the window on any access
- *   $C00000         VDP window   } (but see EMU_SOUND_WINDOWS)
+ *   $C00000         VDP window   } (but see EMU_SOUND_WINDOWS and
+ *                                }  EMU_GATE_ARRAY)
  *   $00FF0000 and   64 KiB work RAM, one host buffer mapped twice
  *   $FFFF0000       (absolute short addresses sign-extend to $FFFFxxxx),
  *                   and at $xxFF0000 aliases (emu_map_ram_alias);
@@ -70,6 +73,14 @@
  * request at $A11100 reads "granted") and ignores writes.  The VDP window
  * still stops the run. */
 #define EMU_SOUND_WINDOWS 4u
+/* Answer the Mega-CD gate array's communication registers (Sonic CD's
+ * SubCPUCmd writes a command word to GACOMCMD0 $A12010 and polls
+ * GACOMSTAT0 $A12020 until the Sub CPU echoes it, then clears the command
+ * and polls for 0): in the I/O window, a status word $A12020 + n reads back
+ * the command word $A12010 + n last written (zero at open and after
+ * emu_clear_ram); the rest of the window reads 0 and ignores writes.
+ * Independent of EMU_SOUND_WINDOWS, which still decides the Z80 window. */
+#define EMU_GATE_ARRAY 8u
 
 /* The frame driver: hand-encoded 68000 words at EMU_SENTINEL (emu.c lists
  * them).  Its first block ends with move #$2700,sr (which ends a
@@ -127,6 +138,8 @@ typedef struct emu {
     uint8_t *ram;           /* EMU_RAM_SIZE bytes */
     uint8_t *sentinel_page;
     uint8_t *z80_ram;       /* EMU_SOUND_WINDOWS: the Z80 window's bytes */
+    uint8_t gate_cmd[16];   /* EMU_GATE_ARRAY: GACOMCMD0..7 as written */
+    uint32_t rom_base;      /* the image's load address (emu_open_at) */
     uint32_t code_begin, code_end;
     emu_error err;
     /* instruction-form log (NULL when not logging) */
@@ -165,6 +178,14 @@ typedef struct emu {
  */
 int emu_open(emu *e, const uint8_t *rom, uint32_t rom_size,
              uint32_t code_begin, uint32_t code_end, unsigned flags);
+
+/* The same with the image loaded at `base` (a multiple of 4 KiB; the image
+ * must end below the sentinel page at $800000): its byte i at base + i,
+ * nothing mapped in [0, base).  Every ROM address (code_begin, code_end,
+ * emu_rom_*) is then an address of the 68000's, not an offset into the
+ * image.  emu_open is emu_open_at with base 0. */
+int emu_open_at(emu *e, const uint8_t *rom, uint32_t rom_size, uint32_t base,
+                uint32_t code_begin, uint32_t code_end, unsigned flags);
 void emu_close(emu *e);
 
 /*
@@ -214,8 +235,8 @@ int emu_call(emu *e, uint32_t pc, uint32_t a0, uint32_t sp, uint64_t budget);
  * EMU_DRIVER_WORDS words (for tests; emu_run writes it itself). */
 void emu_driver_code(uint16_t *words, uint32_t pc, uint32_t a0, uint32_t sp);
 
-/* Zero the work RAM (as emu_open leaves it), and with EMU_SOUND_WINDOWS
- * the Z80 window's memory. */
+/* Zero the work RAM (as emu_open leaves it), with EMU_SOUND_WINDOWS the Z80
+ * window's memory, and the gate array's command words. */
 void emu_clear_ram(emu *e);
 
 /* Work RAM by 68000 address ($FFFFxxxx or $00FFxxxx); big-endian. */
@@ -228,7 +249,8 @@ void emu_w32(emu *e, uint32_t addr, uint32_t v);
 /* len bytes from addr set to v (wrapping within the 64 KiB). */
 void emu_fill(emu *e, uint32_t addr, uint8_t v, uint32_t len);
 
-/* The private ROM copy: bytes at ROM addresses (must be inside the image). */
+/* The private ROM copy: bytes at ROM addresses, the 68000's (load address
+ * included; must be inside the image). */
 uint8_t emu_rom_r8(const emu *e, uint32_t addr);
 uint16_t emu_rom_r16(const emu *e, uint32_t addr);
 void emu_rom_w8(emu *e, uint32_t addr, uint8_t v);

@@ -163,4 +163,53 @@ typedef struct level_addrs_s3 {
 int level_build_s3(emu *e, const level_addrs_s3 *a, const spg_map *map,
                    level_info *info, char *msg, size_t msglen);
 
+/*
+ * Sonic CD's level program (docs/research/soniccd-differences.md, 3.2)
+ * keeps the chunks in the program itself (loaded at $200000), the rest as
+ * Sonic 1 does:
+ *
+ *   - the layout at levelLayout: 16 rows of $80 bytes, all foreground
+ *     (row (y >> 8) & $F, column (x >> 8) & $7F), 0 = empty, bit 7 a loop
+ *     chunk (never given out);
+ *   - 256x256 chunks at LevelChunks in the program copy ($200 bytes each,
+ *     chunk n at + (n-1)*$200, cell (bx,by) word at by*$20 + bx*2), up to
+ *     the sprite mappings that follow them (MapSpr_Sonic: ids 1..121);
+ *   - cell words as Sonic 1's but for the block id's width (bits 0-10);
+ *   - the block -> mask bytes through the long collisionPtr (the capture
+ *     writes them over the program copy's LevelCollision, 256 of them);
+ *   - the masks over the program copy's ColAngleMap, ColHeightMap and
+ *     ColWidthMap.
+ *
+ * Chunk ids are given out from 2 up, in the order chunks are first met
+ * scanning the overlapped chunks row by row, leaving out those the
+ * program treats specially (level_scd_chunk_id_ok): 1 (FindLevelFloor
+ * and FindLevelWall take the cell address LevelChunks, which is chunk 1's
+ * first cell, for "no block"), the 3D-ramp chunks 6, 7, 8, $49 and $4C of
+ * Palmtree Panic 1 Present, and the waterfall chunk $2F.  Block and mask
+ * ids as in Sonic 1.
+ */
+typedef struct level_addrs_scd {
+    uint32_t layout;          /* levelLayout (RAM) */
+    uint32_t chunks;          /* LevelChunks (in the program) */
+    uint32_t chunks_end;      /* MapSpr_Sonic: the first byte after them */
+    uint32_t collision_ptr;   /* collisionPtr (RAM long) */
+    uint32_t collision;       /* LevelCollision: the block -> mask bytes */
+    uint32_t angle_map, heights, widths; /* ColAngleMap, ColHeightMap,
+                                            ColWidthMap */
+} level_addrs_scd;
+
+#define LEVEL_SCD_LAYOUT_CHUNKS_X 128
+#define LEVEL_SCD_LAYOUT_CHUNKS_Y 16
+#define LEVEL_SCD_ROW_BYTES 0x80u
+#define LEVEL_SCD_CHUNK_BYTES 0x200u
+#define LEVEL_SCD_BLOCK_IDS 0x100u /* LevelCollision bytes written */
+
+/* Whether the Sonic CD level builder may give a chunk this id (below the
+ * area's end, which the builder checks too). */
+int level_scd_chunk_id_ok(int id);
+
+/* Build a Sonic CD map; as level_build. */
+int level_build_scd(emu *e, const level_addrs_scd *a, const spg_map *map,
+                    level_info *info, char *msg, size_t msglen);
+
 #endif /* SPGSIM_CAPTURE_LEVEL_H */

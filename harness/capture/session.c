@@ -36,20 +36,17 @@ int capture_rom_from_desc(const uint8_t *data, uint32_t size,
         return -1;
     out->addrs.game = (int)drv->game->id;
     const capture_addrs *a = &out->addrs;
-    if (a->code_begin >= a->code_end || a->code_end > size ||
-        a->player_routine < a->code_begin || a->player_routine >= a->code_end) {
+    /* Every address is the 68000's: the image holds [base, base + size). */
+    uint32_t base = desc->load_base;
+    if (a->code_begin < base || a->code_begin >= a->code_end ||
+        a->code_end - base > size || a->player_routine < a->code_begin ||
+        a->player_routine >= a->code_end) {
         fprintf(err, "ROM description '%s': bad code range\n", desc->name);
         return -1;
     }
-    if (a->level.angle_map + 256 > size || a->level.coll_array1 + 0x1000 > size ||
-        a->level.coll_array2 + 0x1000 > size ||
-        a->level.collindex_rom + a->level.collindex_size > size) {
-        fprintf(err, "ROM description '%s': collision tables beyond the image\n",
-                desc->name);
-        return -1;
-    }
-    /* The tables the capture overwrites must lie outside the code, which
-     * the instruction correction scans once before they change. */
+    /* The tables the capture overwrites must lie inside the image and
+     * outside the code, which the instruction correction scans once
+     * before they change. */
     struct {
         uint32_t at, len;
     } tables[] = {
@@ -57,22 +54,35 @@ int capture_rom_from_desc(const uint8_t *data, uint32_t size,
         { a->level.coll_array1, 0x1000 },
         { a->level.coll_array2, 0x1000 },
         { a->level.collindex_rom, a->level.collindex_size },
+        { a->rom_scratch, a->rom_scratch_size },
     };
-    for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
-        if (tables[i].at < a->code_end && tables[i].at + tables[i].len > a->code_begin) {
-            fprintf(err, "ROM description '%s': a collision table at $%06X "
-                         "overlaps the code range\n",
-                    desc->name, (unsigned)tables[i].at);
+    for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
+        uint32_t at = tables[i].at, len = tables[i].len;
+        if (len == 0)
+            continue;
+        if (at < base || at - base > size || len > size - (at - base)) {
+            fprintf(err, "ROM description '%s': collision tables beyond the "
+                         "image\n",
+                    desc->name);
             return -1;
         }
+        if (at < a->code_end && at + len > a->code_begin) {
+            fprintf(err, "ROM description '%s': a collision table at $%06X "
+                         "overlaps the code range\n",
+                    desc->name, (unsigned)at);
+            return -1;
+        }
+    }
     for (size_t i = 0; i < desc->fix_count; i++) {
-        uint32_t at = desc->fix_addrs[i];
-        uint16_t op = at + 1 < size ? (uint16_t)(data[at] << 8 | data[at + 1]) : 0;
+        uint32_t at = desc->fix_addrs[i] - base;
+        uint16_t op = desc->fix_addrs[i] >= base && at < size && at + 1 < size
+                          ? (uint16_t)(data[at] << 8 | data[at + 1])
+                          : 0;
         if (!is_memory_asr_w(op)) {
             fprintf(err,
                     "ROM description '%s': $%06X holds $%04X, not the memory "
                     "asr.w the table expects\n",
-                    desc->name, (unsigned)at, (unsigned)op);
+                    desc->name, (unsigned)desc->fix_addrs[i], (unsigned)op);
             return -1;
         }
     }
@@ -84,9 +94,10 @@ int capture_rom_from_desc(const uint8_t *data, uint32_t size,
                     desc->name, y->name);
             return -1;
         }
-        if (at <= size && size - at >= 4)
-            got = (uint32_t)data[at] << 24 | (uint32_t)data[at + 1] << 16 |
-                  (uint32_t)data[at + 2] << 8 | data[at + 3];
+        uint32_t off = at - base;
+        if (at >= base && off <= size && size - off >= 4)
+            got = (uint32_t)data[off] << 24 | (uint32_t)data[off + 1] << 16 |
+                  (uint32_t)data[off + 2] << 8 | data[off + 3];
         if (got != y->first) {
             fprintf(err,
                     "ROM description '%s': %s at $%06X starts $%08X, not the "
@@ -103,6 +114,7 @@ int capture_rom_from_desc(const uint8_t *data, uint32_t size,
     }
     memcpy(out->data, data, size);
     out->size = size;
+    out->base = base;
     out->desc = desc;
     out->driver = drv;
     out->game = drv->game;
@@ -235,13 +247,13 @@ struct capture_session {
 static int session_up(capture_session *cs, char *why, size_t whylen)
 {
     const capture_addrs *a = &cs->rom->addrs;
+    const capture_rom_desc *d = cs->rom->desc;
     unsigned ef = (cs->forms ? EMU_LOG_FORMS : 0u) |
                   ((cs->flags & CAPTURE_PER_FRAME) ? EMU_PER_FRAME : 0u) |
-                  (cs->rom->desc && cs->rom->desc->sound_windows
-                       ? EMU_SOUND_WINDOWS
-                       : 0u);
-    if (emu_open(&cs->e, cs->rom->data, cs->rom->size, a->code_begin,
-                 a->code_end, ef) != 0) {
+                  (d && d->sound_windows ? EMU_SOUND_WINDOWS : 0u) |
+                  (d && d->gate_array ? EMU_GATE_ARRAY : 0u);
+    if (emu_open_at(&cs->e, cs->rom->data, cs->rom->size, cs->rom->base,
+                    a->code_begin, a->code_end, ef) != 0) {
         snprintf(why, whylen, "%s", cs->e.err.what);
         emu_close(&cs->e);
         return -1;
@@ -293,21 +305,28 @@ const emu *capture_session_emu(const capture_session *cs)
     return cs->up ? &cs->e : NULL;
 }
 
+/* The image's bytes at [at, at + len) (68000 addresses) back into the ROM
+ * copy. */
+static void rom_put_back(capture_session *cs, uint32_t at, uint32_t len)
+{
+    if (len)
+        emu_rom_write(&cs->e, at, cs->rom->data + (at - cs->rom->base), len);
+}
+
 /* Back to the state a new engine starts in: work RAM zero, and the ROM
- * copy's collision tables (the only ROM bytes level_build writes) as in
- * the image.  The code and the sentinel page never change, so Unicorn's
- * translations of them stay valid. */
+ * copy's collision tables (with the scratch range, the only ROM bytes the
+ * level builders write) as in the image.  The code and the sentinel page
+ * never change, so Unicorn's translations of them stay valid. */
 static void session_restore(capture_session *cs)
 {
-    const level_addrs *l = &cs->rom->addrs.level;
-    const uint8_t *img = cs->rom->data;
+    const capture_addrs *a = &cs->rom->addrs;
+    const level_addrs *l = &a->level;
     emu_clear_ram(&cs->e);
-    emu_rom_write(&cs->e, l->angle_map, img + l->angle_map, 0x100);
-    emu_rom_write(&cs->e, l->coll_array1, img + l->coll_array1, 0x1000);
-    emu_rom_write(&cs->e, l->coll_array2, img + l->coll_array2, 0x1000);
-    if (l->collindex_size)
-        emu_rom_write(&cs->e, l->collindex_rom, img + l->collindex_rom,
-                      l->collindex_size);
+    rom_put_back(cs, l->angle_map, 0x100);
+    rom_put_back(cs, l->coll_array1, 0x1000);
+    rom_put_back(cs, l->coll_array2, 0x1000);
+    rom_put_back(cs, l->collindex_rom, l->collindex_size);
+    rom_put_back(cs, a->rom_scratch, a->rom_scratch_size);
 }
 
 /* What emu_run does around each frame. */

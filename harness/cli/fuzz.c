@@ -71,8 +71,10 @@ static int check_character(const fuzz_options *o, const char *what)
     return -1;
 }
 
-/* --fields: names of the widest column set (the others are prefixes) */
-static int parse_fields(const char *list, uint64_t *mask)
+/* --fields: names of column set l (the cases' game's), as a mask of its
+ * columns */
+static int parse_fields(const char *list, const trace_layout *l,
+                        uint64_t *mask)
 {
     char name[64];
     const char *p = list;
@@ -85,9 +87,10 @@ static int parse_fields(const char *list, uint64_t *mask)
         }
         memcpy(name, p, n);
         name[n] = '\0';
-        int c = trace_layout_column(fuzz_widest_layout(), name);
+        int c = trace_layout_column(l, name);
         if (c <= 0) {
-            fprintf(stderr, "spgsim fuzz: --fields: '%s' is not a trace column\n", name);
+            fprintf(stderr, "spgsim fuzz: --fields: '%s' is not a column of "
+                            "the %s trace\n", name, l->name);
             return -1;
         }
         *mask |= (uint64_t)1 << c;
@@ -152,6 +155,7 @@ int cmd_fuzz(int argc, char **argv)
     memset(&opt, 0, sizeof opt);
     const char *rom_path = getenv("SPGSIM_ROM");
     const char *json = NULL;
+    const char *fields = NULL; /* --fields */
     int have_seed = 0, have_cases = 0, quiet = 0, list = 0;
     int rom_given = 0, game_given = 0;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -245,8 +249,7 @@ int cmd_fuzz(int argc, char **argv)
         } else if (strcmp(a, "--no-minimise") == 0) {
             opt.minimise = 0;
         } else if (strcmp(a, "--fields") == 0 && v) {
-            if (parse_fields(v, &opt.columns) != 0)
-                return 2;
+            fields = v; /* read once the game is known */
             i++;
         } else if (strcmp(a, "--no-write") == 0) {
             opt.write = 0;
@@ -304,7 +307,9 @@ int cmd_fuzz(int argc, char **argv)
         return 2;
     /* The game comes from the ROM: its description says which. */
     opt.gen.game = rom_game(&rom);
-    if (check_character(&opt, rom_path) != 0) {
+    if (check_character(&opt, rom_path) != 0 ||
+        (fields && parse_fields(fields, fuzz_game_layout(&opt.gen),
+                                &opt.columns) != 0)) {
         capture_rom_free(&rom);
         return 2;
     }

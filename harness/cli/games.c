@@ -30,6 +30,8 @@ static void print_features(unsigned features)
         {GAME_SPECIAL_STAGE, "special stage"},
         {GAME_BK2, "BizHawk movies"},
         {GAME_S3K_STATE, "Sonic & Knuckles' glide byte"},
+        {GAME_SCD_STATE, "Sonic CD's charge, player control, look, time "
+                         "zone, camera centres and boredom timer"},
     };
     int any = 0;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)

@@ -13,7 +13,8 @@
 /* Where two runs first differ. */
 typedef struct fuzz_divergence {
     int frame;          /* trace row */
-    int column;         /* trace column index (fuzz_column_name) */
+    int column;         /* column index in the case's column set
+                           (fuzz_column_name) */
     int32_t expected;   /* the original's value */
     int32_t actual;     /* the core's value */
 } fuzz_divergence;
@@ -35,11 +36,12 @@ int fuzz_compare_columns(const trace_layout *l, uint64_t columns,
                          const spg_player *core, const spg_player *orig,
                          int rows, fuzz_divergence *d);
 
-/* The widest column set of the registered games (each game's set is the
- * normal one with columns added on the end, so every other is a prefix of
- * it), and the name of its column `column` ("?" beyond it). */
-const trace_layout *fuzz_widest_layout(void);
-const char *fuzz_column_name(int column);
+/* The name of column `column` of column set l (a case's: its game's,
+ * scenario_layout; NULL: the normal one), "?" beyond it.  The sets share
+ * the normal columns and differ after them (Sonic 2 and 3 add the path
+ * and their own fields, Sonic CD its own), so a column is named in the
+ * set it was found in. */
+const char *fuzz_column_name(const trace_layout *l, int column);
 
 /* Deep copy of a scenario (cells, secondary-path masks, inputs, strings;
  * no verifies).  Returns

@@ -172,7 +172,8 @@ static int write_case(shared *sh, void *worker, scenario *s,
                       char *spath, char *gpath, size_t plen, FILE *err)
 {
     const fuzz_options *o = sh->opt;
-    const char *field = fuzz_column_name(f->div.column);
+    const char *field =
+        fuzz_column_name(fuzz_game_layout(&o->gen), f->div.column);
     char name[128], desc[1400], feats[256];
     fuzz_case_info info;
     scenario tmp;
@@ -232,6 +233,12 @@ static int write_case(shared *sh, void *worker, scenario *s,
         return -1;
     }
     return sh->oracle->write_golden(worker, gpath, s, orig_rows, err);
+}
+
+const trace_layout *fuzz_game_layout(const fuzz_gen_config *gen)
+{
+    const game_desc *g = gen && gen->game ? game_of(gen->game) : game_at(0);
+    return g ? g->layout : &trace_layout_normal;
 }
 
 /* One case, start to finish: counted, and recorded when it diverges. */
@@ -327,7 +334,9 @@ record:
                         "core %ld (minimised to %d frames, %d cells)%s%s\n"
                         "  reproduce with: spgsim fuzz --rom %s --seed %llu%s\n",
                         (unsigned long long)seed, f.div.frame,
-                        fuzz_column_name(f.div.column), (long)f.div.expected,
+                        fuzz_column_name(fuzz_game_layout(&o->gen),
+                                         f.div.column),
+                        (long)f.div.expected,
                         (long)f.div.actual, f.frames_after, f.cells_after,
                         f.scenario_path[0] ? " -> " : "", f.scenario_path,
                         o->rom_arg ? o->rom_arg : "ROM",
@@ -495,7 +504,8 @@ void fuzz_summary_json(FILE *f, const fuzz_options *opt,
             json_str(f, x->message);
         } else {
             fprintf(f, "\"frame\": %d, \"field\": ", x->div.frame);
-            json_str(f, fuzz_column_name(x->div.column));
+            json_str(f, fuzz_column_name(fuzz_game_layout(&opt->gen),
+                                         x->div.column));
             fprintf(f,
                     ", \"original\": %ld, \"core\": %ld, \"frames\": %d, "
                     "\"frames_before\": %d, \"cells\": %d, \"cells_before\": %d, "

@@ -60,8 +60,8 @@ typedef struct fuzz_options {
     fuzz_gen_config gen;   /* the game (the ROM's) and the character; all
                               zero: Sonic 1 */
     uint64_t columns;      /* the trace columns compared (bit c: column c
-                              of the sonic3 set, whose prefixes the others
-                              are); 0: every column */
+                              of the game's column set, fuzz_game_layout);
+                              0: every column */
 } fuzz_options;
 
 /* One divergent (or failed) case. */
@@ -93,6 +93,11 @@ typedef struct fuzz_summary {
 int fuzz_run(const fuzz_options *opt, const fuzz_oracle *oracle,
              fuzz_summary *out);
 void fuzz_summary_free(fuzz_summary *s);
+
+/* The column set of the cases of gen's game (its descriptor's; the first
+ * registered game's when gen is NULL or names game 0): what a finding's
+ * column and fuzz_options.columns index. */
+const trace_layout *fuzz_game_layout(const fuzz_gen_config *gen);
 
 /* Write the summary as JSON. */
 void fuzz_summary_json(FILE *f, const fuzz_options *opt,

@@ -206,10 +206,18 @@ static void reset_field(spg_player *p, const spg_player *def, int k)
         p->top_solid_bit = def->top_solid_bit;
         p->lrb_solid_bit = def->lrb_solid_bit;
         break;
+    /* Sonic CD (in other games these keep their defaults: no change) */
+    case 19: p->charge = def->charge; break;
+    case 20: p->player_ctrl = def->player_ctrl; break;
+    case 21: p->look_mode = def->look_mode; break;
+    case 22: p->time_zone = def->time_zone; break;
+    case 23: p->cam_x_center = def->cam_x_center; break;
+    case 24: p->cam_y_center = def->cam_y_center; break;
+    case 25: p->bored_timer = def->bored_timer; break;
     default: break;
     }
 }
-#define START_FIELDS 19
+#define START_FIELDS 26
 
 static void simplify_start(fuzz_probe *p, scenario *s, fuzz_divergence *d)
 {

@@ -73,6 +73,15 @@ typedef struct capture_rom_desc {
     /* the routines' first instructions, checked at load (may be NULL) */
     const capture_first *firsts;
     size_t first_count;
+    /* Where the image is mapped: 0 for a cartridge; Sonic CD's level
+     * program runs from Word RAM at $200000.  Every address of the
+     * description (code, tables, fix_addrs) is the 68000's, so image byte
+     * i is at load_base + i. */
+    uint32_t load_base;
+    /* Nonzero: the player code talks to the Sub CPU through the Mega-CD
+     * gate array (Sonic CD's SubCPUCmd), so the emulator answers its
+     * communication registers (EMU_GATE_ARRAY in capture/emu.h). */
+    int gate_array;
 } capture_rom_desc;
 
 /* ---- the descriptor ---------------------------------------------------------- */
@@ -105,7 +114,15 @@ enum {
     /* Sonic & Knuckles' state beyond Sonic 3's: `glide_flags` in the
      * start (Gliding_collision_flags, $FFFFF74E), the profile's S&K
      * fields in test vectors.  Hashed as the "sonic3k" group. */
-    GAME_S3K_STATE = 1u << 4
+    GAME_S3K_STATE = 1u << 4,
+    /* Sonic CD's player bytes and level state: `charge` (oPlayerCharge
+     * $2A), `player_ctrl` (oPlayerCtrl $2C), `look_mode` (lookMode),
+     * `time_zone` (timeZone, 0..2), `cam_x_center` and `cam_y_center`
+     * (camXCenter, camYCenter) and `bored_timer` (boredTimer, below the
+     * 10800 of the boredom give-up, which the core does not model) in the
+     * start; the profile's Sonic CD fields in test vectors.  Hashed as
+     * the "soniccd" group. */
+    GAME_SCD_STATE = 1u << 5
 };
 
 /* One character of a game: its name in the format and the core's id. */

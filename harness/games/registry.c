@@ -10,13 +10,15 @@
 #include <stdio.h>
 #include <string.h>
 
-extern const game_desc game_sonic1, game_sonic2, game_sonic3, game_sonic3k;
+extern const game_desc game_sonic1, game_sonic2, game_sonic3, game_sonic3k,
+    game_soniccd;
 
 static const game_desc *const games[] = {
     &game_sonic1,
     &game_sonic2,
     &game_sonic3,
     &game_sonic3k,
+    &game_soniccd,
 };
 
 size_t game_count(void)

@@ -93,6 +93,7 @@ static const capture_rom_desc s1_rev01 = {
     &game_sonic1,
     0,
     NULL, 0, /* no first-instruction checks */
+    0, 0, /* a cartridge at $000000; no gate array */
 };
 
 /* Sonic the Hedgehog (1991), REV00: the same RAM layout and collision
@@ -123,6 +124,7 @@ static const capture_rom_desc s1_rev00 = {
     &game_sonic1,
     0,
     NULL, 0, /* no first-instruction checks */
+    0, 0, /* a cartridge at $000000; no gate array */
 };
 
 static const capture_rom_desc *const sonic1_roms[] = {&s1_rev01, &s1_rev00};

@@ -98,6 +98,7 @@ static const capture_rom_desc s2_rev01 = {
     &game_sonic2,
     0,
     NULL, 0, /* no first-instruction checks */
+    0, 0, /* a cartridge at $000000; no gate array */
 };
 
 static const capture_rom_desc *const sonic2_roms[] = {&s2_rev01};

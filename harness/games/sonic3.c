@@ -63,6 +63,7 @@ static const capture_rom_desc s3_usa = {
     &game_sonic3,
     1, /* Play_SFX goes through the Z80 */
     NULL, 0, /* no first-instruction checks */
+    0, 0, /* a cartridge at $000000; no gate array */
 };
 
 static const capture_rom_desc *const sonic3_roms[] = {&s3_usa};

@@ -86,6 +86,7 @@ static const capture_rom_desc sk_world = {
     &game_sonic3k,
     1, /* Play_SFX goes through the Z80, as in Sonic 3 */
     sk_firsts, sizeof sk_firsts / sizeof sk_firsts[0],
+    0, 0, /* a cartridge at $000000; no gate array */
 };
 
 /* Sonic 3 & Knuckles: the S&K cartridge with Sonic 3 locked on, as one
@@ -103,6 +104,7 @@ static const capture_rom_desc sk_s3_lockon = {
     &game_sonic3k,
     1,
     sk_firsts, sizeof sk_firsts / sizeof sk_firsts[0],
+    0, 0, /* a cartridge at $000000; no gate array */
 };
 
 static const capture_rom_desc *const sonic3k_roms[] = {&sk_world, &sk_s3_lockon};

@@ -73,6 +73,18 @@ static void json_profile(FILE *f, const spg_profile *p, const game_desc *game)
         FIELD(p, right_limit_exclusive);
         FIELD(p, land_shift_by_angle);
     }
+    if (game_has(game, GAME_SCD_STATE)) {
+        FIELD(p, roll_jump_stand_radii);
+        FIELD(p, air_roll_jump_lock);
+        FIELD(p, floor_negative_full);
+        FIELD(p, peelout_speed);
+        FIELD(p, spindash_speed);
+        FIELD(p, charge_speed_cap);
+        FIELD(p, spindash_start_speed);
+        FIELD(p, peelout_charge_frames);
+        FIELD(p, spindash_charge_frames);
+        FIELD(p, fall_speed_cap);
+    }
     fputc('}', f);
 }
 
@@ -110,6 +122,15 @@ static void json_player(FILE *f, const spg_player *p, const game_desc *game)
     }
     if (game_has(game, GAME_S3K_STATE))
         FIELD(p, glide_flags);
+    if (game_has(game, GAME_SCD_STATE)) {
+        FIELD(p, charge);
+        FIELD(p, player_ctrl);
+        FIELD(p, look_mode);
+        FIELD(p, time_zone);
+        FIELD(p, cam_x_center);
+        FIELD(p, cam_y_center);
+        FIELD(p, bored_timer);
+    }
     fputc('}', f);
 }
 

@@ -306,6 +306,24 @@ static int check_start(FILE *err, const scenario *s)
     if (!scenario_has(s, GAME_S3K_STATE) && p->glide_flags)
         return refuse(err, s, "start glide_flags in a game without it "
                               "(Sonic & Knuckles' Gliding_collision_flags)");
+    if (scenario_has(s, GAME_SCD_STATE)) {
+        if (p->time_zone > 2)
+            return refuse(err, s, "start time_zone %u is not 0 (past), 1 "
+                                  "(present) or 2 (future)",
+                          (unsigned)p->time_zone);
+        if (p->bored_timer >= SCENARIO_BORED_GIVE_UP)
+            return refuse(err, s,
+                          "start bored_timer %u: at %d Sonic CD's player "
+                          "gives up from boredom, which the core does not "
+                          "model",
+                          (unsigned)p->bored_timer, SCENARIO_BORED_GIVE_UP);
+    } else if (p->charge != d.charge || p->player_ctrl != d.player_ctrl ||
+               p->look_mode != d.look_mode || p->time_zone != d.time_zone ||
+               p->cam_x_center != d.cam_x_center ||
+               p->cam_y_center != d.cam_y_center ||
+               p->bored_timer != d.bored_timer) {
+        return refuse(err, s, "Sonic CD start fields in a game without them");
+    }
     if (!scenario_has(s, GAME_S3_STATE) &&
         (p->double_jump_flag || p->double_jump_property ||
          p->scroll_delay_counter || p->frame_counter ||

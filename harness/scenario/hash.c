@@ -174,6 +174,18 @@ static uint64_t compute_hash(const scenario *s)
         h_bytes(&f, ext, sizeof ext);
         h_u8(&f, p->glide_flags);
     }
+    if (scenario_has(s, GAME_SCD_STATE)) {
+        /* Sonic CD: its player bytes and the level state in the start */
+        static const char ext[] = "soniccd";
+        h_bytes(&f, ext, sizeof ext);
+        h_u8(&f, p->charge);
+        h_u8(&f, p->player_ctrl);
+        h_u8(&f, p->look_mode);
+        h_u8(&f, p->time_zone);
+        h_u16(&f, p->cam_x_center);
+        h_u16(&f, p->cam_y_center);
+        h_u16(&f, p->bored_timer);
+    }
     return f.h;
 }
 

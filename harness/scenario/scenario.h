@@ -195,6 +195,11 @@ int scenario_anim_ok(const spg_profile *profile, const spg_player *p);
 /* Whether a routine may start a scenario: 2, 6 or 8. */
 int scenario_routine_ok(unsigned routine);
 
+/* Sonic CD: the boredTimer value at which ObjSonic_ChkBoredom gives up
+ * (3 x 60 x 60 frames), which the core does not model: a start's
+ * bored_timer must stay below it. */
+#define SCENARIO_BORED_GIVE_UP 10800
+
 /*
  * Run a normal-stage scenario through the core: rows[0] = the start state, rows[i] =
  * the state after frame i (spg_step with inputs[i-1]).  rows must hold

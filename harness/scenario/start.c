@@ -136,6 +136,12 @@ static int load_sonic3(sc_loader *L, const yaml_node_t *st, spg_player *p)
                                          "double_jump_property",
                                          "scroll_delay_counter",
                                          "frame_counter"};
+    /* Sonic & Knuckles: Knuckles' glide collision byte, refused in every
+     * other game (Sonic 1's, 2's and CD's too, before the return below) */
+    const yaml_node_t *gf = sc_get(L, st, "glide_flags");
+    if (gf && !scenario_has(L->s, GAME_S3K_STATE))
+        return sc_fail_feature(L, gf, "glide_flags", GAME_S3K_STATE,
+                               "this field");
     if (!scenario_has(L->s, GAME_S3_STATE)) {
         for (size_t i = 0; i < sizeof s3keys / sizeof s3keys[0]; i++) {
             const yaml_node_t *n = sc_get(L, st, s3keys[i]);
@@ -163,11 +169,6 @@ static int load_sonic3(sc_loader *L, const yaml_node_t *st, spg_player *p)
         return -1;
     if (r)
         p->frame_counter = (uint16_t)v;
-    /* Sonic & Knuckles: Knuckles' glide collision byte */
-    const yaml_node_t *gf = sc_get(L, st, "glide_flags");
-    if (gf && !scenario_has(L->s, GAME_S3K_STATE))
-        return sc_fail_feature(L, gf, "glide_flags", GAME_S3K_STATE,
-                               "this field");
     if ((r = opt_int(L, st, "glide_flags", 0, 255, &v)) < 0)
         return -1;
     if (r)
@@ -231,6 +232,60 @@ static int load_sonic2(sc_loader *L, const yaml_node_t *st, spg_player *p)
     return 0;
 }
 
+/* Sonic CD's player bytes ($2A, $2C) and the level state its player code
+ * keeps (lookMode, timeZone, camXCenter, camYCenter, boredTimer); refused
+ * in every other game.  boredTimer stops below 10800: at 10800 (three
+ * minutes of idling) ObjSonic_ChkBoredom gives up (the "I'm outta here"
+ * jump and a Sub CPU command), which the core does not model. */
+static int load_soniccd(sc_loader *L, const yaml_node_t *st, spg_player *p)
+{
+    static const struct {
+        const char *key;
+        int64_t max;
+    } fields[] = {{"charge", 255},       {"player_ctrl", 255},
+                  {"look_mode", 255},    {"time_zone", 2},
+                  {"cam_x_center", 65535}, {"cam_y_center", 65535},
+                  {"bored_timer", 65535}};
+    if (!scenario_has(L->s, GAME_SCD_STATE)) {
+        for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+            const yaml_node_t *n = sc_get(L, st, fields[i].key);
+            if (n)
+                return sc_fail_feature(L, n, fields[i].key, GAME_SCD_STATE,
+                                       "this field");
+        }
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        int64_t v;
+        int r = opt_int(L, st, fields[i].key, 0, fields[i].max, &v);
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            continue;
+        switch (i) {
+        case 0: p->charge = (uint8_t)v; break;
+        case 1: p->player_ctrl = (uint8_t)v; break;
+        case 2: p->look_mode = (uint8_t)v; break;
+        case 3: p->time_zone = (uint8_t)v; break;
+        case 4: p->cam_x_center = (uint16_t)v; break;
+        case 5: p->cam_y_center = (uint16_t)v; break;
+        default:
+            if (v >= SCENARIO_BORED_GIVE_UP)
+                return sc_fail(L, sc_get(L, st, "bored_timer"),
+                               "bored_timer: %lld: at %d (three minutes of "
+                               "idling) Sonic gives up (ObjSonic_ChkBoredom: "
+                               "the give-up jump and a Sub CPU command), "
+                               "which the core does not reproduce; give "
+                               "0..%d",
+                               (long long)v, SCENARIO_BORED_GIVE_UP,
+                               SCENARIO_BORED_GIVE_UP - 1);
+            p->bored_timer = (uint16_t)v;
+            break;
+        }
+    }
+    return 0;
+}
+
 int sc_load_start(sc_loader *L, const yaml_node_t *st)
 {
     /* clang-format off */
@@ -242,7 +297,9 @@ int sc_load_start(sc_loader *L, const yaml_node_t *st)
         "angle_buffer_2", "word_38", "prev_anim", "anim_frame",
         "anim_timer", "mapping_frame", "render_flags", "path",
         "spindash_counter", "double_jump_flag", "double_jump_property",
-        "scroll_delay_counter", "frame_counter", "glide_flags", NULL};
+        "scroll_delay_counter", "frame_counter", "glide_flags", "charge",
+        "player_ctrl", "look_mode", "time_zone", "cam_x_center",
+        "cam_y_center", "bored_timer", NULL};
     /* clang-format on */
     scenario *s = L->s;
     spg_player *p = &s->start;
@@ -342,7 +399,7 @@ int sc_load_start(sc_loader *L, const yaml_node_t *st)
         return -1;
     if (r)
         p->word_38 = (uint16_t)v;
-    if (load_sonic2(L, st, p))
+    if (load_sonic2(L, st, p) || load_soniccd(L, st, p))
         return -1;
     return load_sonic3(L, st, p);
 }

@@ -546,6 +546,21 @@ static void write_start(FILE *f, const scenario *s)
         FIELD("frame_counter: %u", (unsigned)p->frame_counter);
     if (p->glide_flags)
         FIELD("glide_flags: 0x%02X", (unsigned)p->glide_flags);
+    /* Sonic CD: the fields that differ from the level start's */
+    if (p->charge != d.charge)
+        FIELD("charge: %u", (unsigned)p->charge);
+    if (p->player_ctrl != d.player_ctrl)
+        FIELD("player_ctrl: 0x%02X", (unsigned)p->player_ctrl);
+    if (p->look_mode != d.look_mode)
+        FIELD("look_mode: 0x%02X", (unsigned)p->look_mode);
+    if (p->time_zone != d.time_zone)
+        FIELD("time_zone: %u", (unsigned)p->time_zone);
+    if (p->cam_x_center != d.cam_x_center)
+        FIELD("cam_x_center: %u", (unsigned)p->cam_x_center);
+    if (p->cam_y_center != d.cam_y_center)
+        FIELD("cam_y_center: %u", (unsigned)p->cam_y_center);
+    if (p->bored_timer != d.bored_timer)
+        FIELD("bored_timer: %u", (unsigned)p->bored_timer);
 #undef FIELD
     fputs(any ? "\n" : "start: {}\n", f);
 }

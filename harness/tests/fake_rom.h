@@ -12,17 +12,21 @@
 #include "capture/capture.h"
 #include "capture/roms.h"
 
-/* Write what description d expects into img (d->size bytes). */
+/* Write what description d expects into img (d->size bytes, the image
+ * mapped at d->load_base). */
 static inline void fake_rom_fill(uint8_t *img, const capture_rom_desc *d)
 {
     for (size_t k = 0; k < d->fix_count; k++) {
-        img[d->fix_addrs[k]] = 0xE0;
-        img[d->fix_addrs[k] + 1] = 0xE8;
+        uint32_t at = d->fix_addrs[k] - d->load_base;
+        img[at] = 0xE0;
+        img[at + 1] = 0xE8;
     }
     for (size_t k = 0; k < d->first_count; k++) {
         uint32_t at = 0;
-        if (capture_rom_sym(d, d->firsts[k].name, &at) != 0 || at + 4 > d->size)
+        if (capture_rom_sym(d, d->firsts[k].name, &at) != 0 ||
+            at < d->load_base || at - d->load_base + 4 > d->size)
             continue;
+        at -= d->load_base;
         for (int b = 0; b < 4; b++)
             img[at + (uint32_t)b] = (uint8_t)(d->firsts[k].first >> (24 - 8 * b));
     }

@@ -97,7 +97,7 @@ static inline int selftest_rom_load(selftest_rom *t, uint32_t entry)
     t->asr_fix[0] = P_ASR;
     capture_rom_desc d = { "selftest", NULL, 0, t->syms, 9,
                            capture_s1_common_syms, capture_s1_common_count,
-                           t->asr_fix, 1, NULL, 0, NULL, 0 };
+                           t->asr_fix, 1, NULL, 0, NULL, 0, 0, 0 };
     t->desc = d;
     return 0;
 }

@@ -382,6 +382,43 @@ static void test_sonic2(void)
     free(err);
 }
 
+/* A Sonic CD vector carries its start fields and its profile's; no
+ * BizHawk movie. */
+static void test_soniccd(void)
+{
+    static const char scd_yaml[] =
+        "name: scd\ngame: soniccd\n"
+        "tiles:\n  block: {heights: full, angle: 0xFF}\n"
+        "map:\n  origin: [2304, 48]\n  legend: {\"#\": block}\n"
+        "  rows: [\"###\"]\n"
+        "start: {x: 2320, y: 28, charge: 7, time_zone: 0, look_mode: 0x81,\n"
+        "        bored_timer: 300}\n"
+        "frames: 2\n";
+    char spath[256];
+    snprintf(spath, sizeof spath, "%s", tp("scd/scenarios/t/one.yaml"));
+    CHECK_EQ(outfile_mkdirs(spath, stdout), 0);
+    CHECK_EQ(write_text(spath, scd_yaml), 0);
+    char *err = NULL;
+    char *one[] = {"export", "-o", tp("scd.json"), spath, NULL};
+    CHECK_EQ(run(4, one, &err), 0);
+    free(err);
+    char *j = read_text(tp("scd.json"));
+    CHECK(j && strstr(j, "\"game\": \"soniccd\", \"character\": \"sonic\""));
+    CHECK(j && strstr(j, "\"charge\": 7, \"player_ctrl\": 0, "
+                         "\"look_mode\": 129, \"time_zone\": 0, "
+                         "\"cam_x_center\": 160, \"cam_y_center\": 96, "
+                         "\"bored_timer\": 300}"));
+    CHECK(j && strstr(j, "\"peelout_speed\": 100, \"spindash_speed\": 75, "
+                         "\"charge_speed_cap\": 3072"));
+    CHECK(j && strstr(j, "\"fall_speed_cap\": 4096}"));
+    CHECK(j && !strstr(j, "\"spindash_counter\""));
+    free(j);
+    char *mv[] = {"export", "--format", "bk2", "-o", tp("scd.bk2"), spath, NULL};
+    CHECK_EQ(run(6, mv, &err), 2);
+    CHECK(!exists(tp("scd.bk2")));
+    free(err);
+}
+
 int main(void)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/spgsim-test-export-XXXXXX");
@@ -395,6 +432,7 @@ int main(void)
     RUN(test_errors);
     RUN(test_special_stage);
     RUN(test_sonic2);
+    RUN(test_soniccd);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
     if (system(cmd) != 0)

@@ -293,6 +293,69 @@ static void test_generator_sonic2_spindash(void)
     CHECK(released >= 10);
 }
 
+/* Sonic CD cases: the Sonic 1 case of the seed (its terrain, placed in
+ * Sonic CD's larger layout) as a
+ * soniccd scenario, its start fields drawn on their own stream (each seen
+ * set somewhere, the time zone in all three values, the boredom timer
+ * below the give-up), each accepted by scenario_check and written and
+ * loaded back to the same hash; across the seeds the core charges a
+ * Super Peel Out and a spindash (the charge counts up to 30 and 45). */
+static void test_generator_soniccd(void)
+{
+    fuzz_gen_config cd = {SPG_GAME_SONICCD, FUZZ_CHAR_ANY};
+    int zones[3] = {0, 0, 0}, charged = 0, peel = 0, spin = 0, look = 0;
+    int cam = 0, bored = 0, ctrl = 0;
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        scenario a, b, one, back;
+        fuzz_case_info ia, ib, i1;
+        CHECK_EQ(fuzz_generate_game(&cd, seed, &a, &ia), 0);
+        CHECK_EQ(fuzz_generate_game(&cd, seed, &b, &ib), 0);
+        CHECK_EQ(fuzz_generate(seed, &one, &i1), 0);
+        CHECK(a.hash == b.hash);
+        CHECK_EQ(a.game, SPG_GAME_SONICCD);
+        CHECK_EQ((int)a.character, SPG_CHAR_SONIC);
+        CHECK(a.cells2 == NULL);
+        CHECK_EQ(a.map.width, one.map.width); /* (placed in its layout) */
+        CHECK_EQ(a.map.height, one.map.height);
+        CHECK(strstr(a.description, "Sonic CD") != NULL);
+        CHECK_EQ(scenario_check(&a, stdout), 0);
+        CHECK(a.start.time_zone <= 2 && a.start.charge <= 45);
+        CHECK(a.start.bored_timer < SCENARIO_BORED_GIVE_UP);
+        zones[a.start.time_zone]++;
+        charged += a.start.charge != 0;
+        look += a.start.look_mode != 0;
+        cam += a.start.cam_x_center != 160 || a.start.cam_y_center != 0x60;
+        bored += a.start.bored_timer != 0;
+        ctrl += a.start.player_ctrl != 0;
+        if (write_and_load(&a, &back) == 0) {
+            CHECK(back.hash == a.hash);
+            CHECK_EQ(back.start.time_zone, a.start.time_zone);
+            scenario_free(&back);
+        } else {
+            CHECK(0);
+        }
+        spg_player *r = malloc(((size_t)a.frames + 1) * sizeof *r);
+        if (r) {
+            scenario_run_core(&a, r);
+            int p = 0, sd = 0;
+            for (int i = 1; i <= a.frames; i++) {
+                p |= r[i].charge == 30 && !(r[i].status & SPG_STATUS_ROLLING);
+                sd |= r[i].charge == 45 && (r[i].status & SPG_STATUS_ROLLING);
+            }
+            peel += p;
+            spin += sd;
+            free(r);
+        }
+        scenario_free(&a);
+        scenario_free(&b);
+        scenario_free(&one);
+    }
+    CHECK(zones[0] > 0 && zones[1] > 0 && zones[2] > 0);
+    CHECK(charged > 0 && look > 0 && cam > 0 && bored > 0 && ctrl > 0);
+    CHECK(peel >= 5);
+    CHECK(spin >= 5);
+}
+
 /* Across 400 seeds every swarm feature, start style and input style is
  * both on and off somewhere. */
 static void test_generator_swarm(void)
@@ -465,7 +528,7 @@ static void test_compare_sonic2_columns(void)
     b[2].spindash_counter = 0x200;
     CHECK_EQ(fuzz_compare(&trace_layout_sonic2, a, b, 3, &d), 1);
     CHECK_EQ(d.frame, 2);
-    CHECK(strcmp(fuzz_column_name(d.column), "spindash_counter") == 0);
+    CHECK(strcmp(fuzz_column_name(&trace_layout_sonic2, d.column), "spindash_counter") == 0);
     CHECK_EQ(d.expected, 0x200);
     CHECK_EQ(d.actual, 0);
     CHECK_EQ(fuzz_compare(NULL, a, b, 3, &d), 0);
@@ -473,8 +536,20 @@ static void test_compare_sonic2_columns(void)
     b[1].lrb_solid_bit = 0x0F;
     CHECK_EQ(fuzz_compare(&trace_layout_sonic2, a, b, 3, &d), 1);
     CHECK_EQ(d.frame, 1);
-    CHECK(strcmp(fuzz_column_name(d.column), "lrb_solid_bit") == 0);
-    CHECK(strcmp(fuzz_column_name(trace_column_index("y")), "y") == 0);
+    CHECK(strcmp(fuzz_column_name(&trace_layout_sonic2, d.column), "lrb_solid_bit") == 0);
+    CHECK(strcmp(fuzz_column_name(NULL, trace_column_index("y")), "y") == 0);
+    /* Sonic CD's set adds other columns after the normal ones: a column
+     * is named in the set it was found in */
+    CHECK_EQ(spg_profile_get(SPG_GAME_SONICCD, SPG_CHAR_SONIC,
+                             SPG_VARIANT_NORMAL, &prof), 0);
+    for (int i = 0; i < 3; i++)
+        a[i] = b[i] = spg_player_default(&prof);
+    b[1].charge = 30;
+    CHECK_EQ(fuzz_compare(&trace_layout_soniccd, a, b, 3, &d), 1);
+    CHECK(strcmp(fuzz_column_name(&trace_layout_soniccd, d.column), "charge") == 0);
+    const fuzz_gen_config cd = {SPG_GAME_SONICCD, FUZZ_CHAR_ANY};
+    CHECK(fuzz_game_layout(&cd) == &trace_layout_soniccd);
+    CHECK(fuzz_game_layout(NULL) == &trace_layout_normal);
 }
 
 /* Sonic 2: a planted divergence is found, minimised (the secondary path
@@ -591,6 +666,7 @@ int main(void)
     RUN(test_generator_swarm);
     RUN(test_generator_sonic2);
     RUN(test_generator_sonic2_spindash);
+    RUN(test_generator_soniccd);
     RUN(test_no_divergence_with_itself);
     RUN(test_planted_found_minimised);
     RUN(test_planted_written);

@@ -287,6 +287,56 @@ static void test_sonic3k_template(void)
     CHECK_EQ(cmd_new(6, argv), 2);
 }
 
+/* --soniccd: a Sonic CD template in which Sonic charges a Super Peel
+ * Out (the charge counts to 30, the ground speed builds to $C00 while he
+ * stands) and runs off when up is let go; the same file as the suite's
+ * scenarios/soniccd/readme/peelout.yaml, which the README shows; not with
+ * --sonic3k. */
+static void test_soniccd_template(void)
+{
+    char path[512];
+    char *argv[6];
+    argv[0] = (char *)(uintptr_t)"new";
+    argv[1] = (char *)(uintptr_t)"readme/peelout";
+    argv[2] = (char *)(uintptr_t)"--soniccd";
+    argv[3] = (char *)(uintptr_t)"--dir";
+    argv[4] = root;
+    CHECK_EQ(cmd_new(5, argv), 0);
+    snprintf(path, sizeof path, "%s/readme/peelout.yaml", root);
+    char *made = read_file(path, NULL);
+    char *suite = read_file("scenarios/soniccd/readme/peelout.yaml", NULL);
+    CHECK(made != NULL && suite != NULL);
+    if (made && suite)
+        CHECK(strcmp(made, suite) == 0);
+    free(made);
+    free(suite);
+    scenario s;
+    if (scenario_load(path, &s, stdout) != 0) {
+        CHECK(!"the Sonic CD template does not load");
+    } else {
+        CHECK_EQ(s.game, SPG_GAME_SONICCD);
+        CHECK_EQ(s.frames, 73);
+        CHECK_EQ(s.start.time_zone, 1);
+        spg_player *rows = malloc(((size_t)s.frames + 1) * sizeof *rows);
+        CHECK(rows != NULL);
+        if (rows) {
+            scenario_run_core(&s, rows);
+            CHECK_EQ(rows[2].charge, 1);   /* A tapped */
+            CHECK_EQ(rows[31].charge, 30); /* the cap */
+            CHECK_EQ(rows[33].ground_speed, 0xC00);
+            CHECK_EQ(rows[33].x, rows[0].x); /* charging in place */
+            CHECK_EQ(rows[34].charge, 0);  /* released */
+            CHECK(rows[s.frames].x - rows[33].x > (300 << 16));
+            CHECK(!(rows[s.frames].status & SPG_STATUS_IN_AIR));
+            free(rows);
+        }
+        scenario_free(&s);
+    }
+    rm_tree_file("readme", "peelout.yaml");
+    argv[5] = (char *)(uintptr_t)"--sonic3k";
+    CHECK_EQ(cmd_new(6, argv), 2);
+}
+
 static void test_verifies_example_is_valid(void)
 {
     char path[512], path2[512];
@@ -366,6 +416,7 @@ int main(void)
     RUN(test_sonic2_template);
     RUN(test_sonic3_template);
     RUN(test_sonic3k_template);
+    RUN(test_soniccd_template);
     RUN(test_verifies_example_is_valid);
     rmdir(root);
     TEST_MAIN_END();

@@ -695,9 +695,75 @@ static void test_sonic2_round_trip(void)
     scenario_free(&s);
 }
 
+/* Sonic CD's start fields: written only when they differ from the level
+ * start's (time zone 1, camera centres 160 and 96), loaded back to the
+ * same hash and trace; a boredom timer at the give-up, a fourth time zone
+ * and the fields in another game are refused. */
+static void test_soniccd_round_trip(void)
+{
+    static const char text[] =
+        "name: scd\n"
+        "game: soniccd\n"
+        "variant: speed_shoes\n"
+        "tiles:\n"
+        "  flat: {heights: full, angle: 0xFF}\n"
+        "map:\n"
+        "  origin: [2304, 736]\n"
+        "  rows: [\"########\"]\n"
+        "  legend: {\"#\": flat}\n"
+        "start: {x: 2340, y: 716, charge: 12, player_ctrl: 0x80,\n"
+        "        look_mode: 0x83, time_zone: 2, cam_x_center: 130,\n"
+        "        cam_y_center: 0xC8, bored_timer: 10799}\n"
+        "input: [{frames: 4, hold: [up]}]\n";
+    scenario s;
+    CHECK_EQ(scenario_load_buffer("scd.yaml", text, strlen(text), &s, stdout),
+             0);
+    CHECK_EQ(s.start.charge, 12);
+    CHECK_EQ(s.start.player_ctrl, 0x80);
+    CHECK_EQ(s.start.look_mode, 0x83);
+    CHECK_EQ(s.start.time_zone, 2);
+    CHECK_EQ(s.start.cam_x_center, 130);
+    CHECK_EQ(s.start.cam_y_center, 0xC8);
+    CHECK_EQ(s.start.bored_timer, 10799);
+    CHECK(round_trip(&s, "soniccd"));
+    int rc = -1;
+    char *out = write_text(&s, &rc);
+    CHECK(out && strstr(out, "time_zone: 2") && strstr(out, "charge: 12") &&
+          strstr(out, "bored_timer: 10799"));
+    free(out);
+    /* the level start's values are not written */
+    uint64_t h = s.hash;
+    s.start.time_zone = 1;
+    s.start.cam_x_center = 160;
+    s.start.cam_y_center = 0x60;
+    scenario_update_hash(&s);
+    CHECK(s.hash != h);
+    out = write_text(&s, &rc);
+    CHECK(out && !strstr(out, "time_zone") && !strstr(out, "cam_x_center") &&
+          !strstr(out, "cam_y_center"));
+    free(out);
+    CHECK(round_trip(&s, "soniccd-defaults"));
+    s.start.bored_timer = SCENARIO_BORED_GIVE_UP;
+    CHECK(scenario_check(&s, NULL) != 0);
+    s.start.bored_timer = 0;
+    s.start.time_zone = 3;
+    CHECK(scenario_check(&s, NULL) != 0);
+    scenario_free(&s);
+    /* in Sonic 1 the fields must keep their (zero) defaults */
+    scenario t;
+    CHECK_EQ(base_scenario(&t), 0);
+    t.start.look_mode = 1;
+    CHECK(scenario_check(&t, NULL) != 0);
+    t.start.look_mode = 0;
+    t.start.cam_x_center = 160;
+    CHECK(scenario_check(&t, NULL) != 0);
+    scenario_free(&t);
+}
+
 int main(void)
 {
     RUN(test_sonic2_round_trip);
+    RUN(test_soniccd_round_trip);
     RUN(test_bundled_round_trip);
     RUN(test_random_round_trip);
     RUN(test_refusals);

@@ -685,6 +685,62 @@ static void test_sonic2_layout(void)
     trace_free(&t);
 }
 
+/* The Sonic CD column set: the normal columns, then the seven of Sonic
+ * CD's player bytes and level state, written and read back by name. */
+static void test_soniccd_layout(void)
+{
+    static const char *const extra[7] = {"charge", "player_ctrl",
+                                         "look_mode", "time_zone",
+                                         "cam_x_center", "cam_y_center",
+                                         "bored_timer"};
+    CHECK_EQ(trace_layout_soniccd.count, TRACE_COLUMNS + 7);
+    for (int c = 0; c < TRACE_COLUMNS; c++)
+        CHECK(strcmp(trace_layout_soniccd.columns[c], trace_columns[c]) == 0);
+    for (int c = 0; c < 7; c++)
+        CHECK_EQ(trace_layout_column(&trace_layout_soniccd, extra[c]),
+                 TRACE_COLUMNS + c);
+    CHECK_EQ(trace_layout_column(&trace_layout_soniccd, "spindash_counter"), -1);
+    spg_player p[2];
+    sample_players(p, 2);
+    p[1].charge = 30;
+    p[1].player_ctrl = 0x82;
+    p[1].look_mode = 0x83;
+    p[1].time_zone = 2;
+    p[1].cam_x_center = 224;
+    p[1].cam_y_center = 0xC8;
+    p[1].bored_timer = 10799;
+    trace t;
+    CHECK_EQ(trace_from_players_layout(&t, &trace_layout_soniccd, p, 2), 0);
+    static const int32_t want[7] = {30, 0x82, 0x83, 2, 224, 0xC8, 10799};
+    for (int c = 0; c < 7; c++)
+        CHECK_EQ(t.values[1][TRACE_COLUMNS + c], want[c]);
+    const char *path = tmp_path("scd.csv");
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (f == NULL) {
+        trace_free(&t);
+        return;
+    }
+    trace_meta meta = {"core", NULL, NULL, NULL, NULL};
+    trace_write(f, &meta, &t);
+    fclose(f);
+    char *text = read_text(path);
+    CHECK(text && strncmp(text, "# spgsim trace\n# columns: soniccd\n", 34) == 0);
+    CHECK(text && strstr(text, ",word_38,charge,player_ctrl,look_mode,"
+                               "time_zone,cam_x_center,cam_y_center,"
+                               "bored_timer\n") != NULL);
+    free(text);
+    trace back;
+    CHECK_EQ(trace_read(path, &back, stdout), 0);
+    CHECK(back.layout == &trace_layout_soniccd);
+    CHECK_EQ(back.ncols, TRACE_COLUMNS + 7);
+    for (int r = 0; r < 2 && r < back.rows; r++)
+        CHECK(memcmp(back.values[r], t.values[r],
+                     (size_t)back.ncols * sizeof back.values[r][0]) == 0);
+    trace_free(&back);
+    trace_free(&t);
+}
+
 int main(void)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/spgsim-test-trace-XXXXXX");
@@ -695,6 +751,7 @@ int main(void)
     RUN(test_columns);
     RUN(test_round_trip);
     RUN(test_sonic2_layout);
+    RUN(test_soniccd_layout);
     RUN(test_reader_errors);
     RUN(test_reader_by_name);
     RUN(test_fields);

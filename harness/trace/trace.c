@@ -67,6 +67,18 @@ static const char *const sonic3k_columns[TRACE_COLUMNS_SONIC3K] = {
 const trace_layout trace_layout_sonic3k = {"sonic3k", TRACE_COLUMNS_SONIC3K,
                                            sonic3k_columns};
 
+/* Sonic CD: the normal columns (Sonic 1's object offsets), then the two
+ * player bytes Sonic CD adds and the level state its player code keeps
+ * from frame to frame. */
+static const char *const soniccd_columns[TRACE_COLUMNS_SONICCD] = {
+    NORMAL_COLUMNS,
+    "charge", "player_ctrl", "look_mode", "time_zone", "cam_x_center",
+    "cam_y_center", "bored_timer",
+};
+
+const trace_layout trace_layout_soniccd = {"soniccd", TRACE_COLUMNS_SONICCD,
+                                           soniccd_columns};
+
 int trace_layout_column(const trace_layout *l, const char *name)
 {
     for (int i = 0; i < l->count; i++)
@@ -145,6 +157,15 @@ void trace_row_values_layout(const trace_layout *l, int frame,
     }
     if (l == &trace_layout_sonic3k)
         out[TRACE_COLUMNS_SONIC3] = p->glide_flags;
+    if (l == &trace_layout_soniccd) {
+        out[TRACE_COLUMNS] = p->charge;
+        out[TRACE_COLUMNS + 1] = p->player_ctrl;
+        out[TRACE_COLUMNS + 2] = p->look_mode;
+        out[TRACE_COLUMNS + 3] = p->time_zone;
+        out[TRACE_COLUMNS + 4] = p->cam_x_center;
+        out[TRACE_COLUMNS + 5] = p->cam_y_center;
+        out[TRACE_COLUMNS + 6] = p->bored_timer;
+    }
 }
 
 void trace_write_header(FILE *f, const trace_meta *meta)
@@ -276,7 +297,7 @@ static int header_columns(const char *line, const trace_layout **out)
         n--;
     static const trace_layout *const known[] = {
         &trace_layout_special, &trace_layout_sonic2, &trace_layout_sonic3,
-        &trace_layout_sonic3k};
+        &trace_layout_sonic3k, &trace_layout_soniccd};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         if (strlen(known[i]->name) == n &&
             strncmp(p, known[i]->name, n) == 0) {

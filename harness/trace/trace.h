@@ -59,6 +59,12 @@ extern const trace_layout trace_layout_sonic3;
  * (Gliding_collision_flags, $FFFFF74E) ("# columns: sonic3k"). */
 #define TRACE_COLUMNS_SONIC3K (TRACE_COLUMNS_SONIC3 + 1)
 extern const trace_layout trace_layout_sonic3k;
+/* Sonic CD: the normal columns, then charge (oPlayerCharge $2A),
+ * player_ctrl (oPlayerCtrl $2C), look_mode (lookMode $FFFFF788),
+ * time_zone ($00FF152E), cam_x_center ($FFFFF7A0), cam_y_center
+ * ($FFFFF73E) and bored_timer ($FFFFF780) ("# columns: soniccd"). */
+#define TRACE_COLUMNS_SONICCD (TRACE_COLUMNS + 7)
+extern const trace_layout trace_layout_soniccd;
 
 /* Index of a column of layout l by name, or -1. */
 int trace_layout_column(const trace_layout *l, const char *name);
@@ -69,8 +75,8 @@ int trace_column_index(const char *name);
 /* The values of one row, in column order. */
 void trace_row_values(int frame, const spg_player *p, int32_t out[TRACE_COLUMNS]);
 
-/* The same for a player column set l (normal, sonic2 or sonic3): l->count
- * values. */
+/* The same for a player column set l (normal, sonic2, sonic3, sonic3k or
+ * soniccd): l->count values. */
 void trace_row_values_layout(const trace_layout *l, int frame,
                              const spg_player *p, int32_t *out);
 

@@ -2,7 +2,9 @@
 """Docs that match the code: every ```yaml example in README.md and docs/*.md
 must load and run with `spgsim run`, and every `verifies:` entry in an
 example must hold in the core's trace (the examples only quote values the
-original game agrees with).
+original game agrees with).  A ```sh block of README.md followed at once
+by a plain ``` block is a command and its output: the block's last
+command, run from the repository root, must print exactly that output.
 
 Run from the repository root: /usr/bin/python3 scripts/tests/test_docs.py
 (SPGSIM=path/to/spgsim to test another build).  Ends with "N passed, N failed".
@@ -50,6 +52,26 @@ def check(label, body):
     return None
 
 
+def shown_outputs():
+    text = open("README.md", encoding="utf-8").read()
+    blocks = list(re.finditer(r"^```(\w*)\n(.*?)^```\n", text, re.S | re.M))
+    for a, b in zip(blocks, blocks[1:]):
+        if a.group(1) == "sh" and b.group(1) == "" and \
+                text[a.end():b.start()].strip() == "":
+            line = text[: a.start()].count("\n") + 2
+            yield "README.md:%d (output)" % line, a.group(2), b.group(2)
+
+
+def check_output(commands, want):
+    last = [l for l in commands.splitlines() if l.strip()][-1]
+    run = subprocess.run(["bash", "-c", last], capture_output=True, text=True)
+    if run.returncode != 0:
+        return "exited %d: %s" % (run.returncode, run.stderr.strip())
+    if run.stdout != want:
+        return "printed\n%s\nthe README shows\n%s" % (run.stdout, want)
+    return None
+
+
 def main():
     passed = failed = 0
     if not os.access(SPGSIM, os.X_OK):
@@ -67,6 +89,19 @@ def main():
     if passed + failed == 0:
         print("FAIL no yaml examples found")
         failed = 1
+    shown = 0
+    for label, commands, want in shown_outputs():
+        shown += 1
+        problem = check_output(commands, want)
+        if problem:
+            failed += 1
+            print("FAIL %s: %s" % (label, problem))
+        else:
+            passed += 1
+            print("ok   %s" % label)
+    if shown == 0:
+        print("FAIL no command with its output in README.md")
+        failed += 1
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

@@ -98,6 +98,22 @@ verifies:
   - {id: s2/a, source: s, quote: q, frame: 1, field: spindash_counter,
      value: 0}
 """,
+    "soniccd-start": """\
+name: soniccd-start
+game: soniccd
+tiles:
+  block: {heights: full, angle: 0xFF}
+map:
+  origin: [2304, 640]
+  legend: {"#": block}
+  rows: ["....", "####"]
+start: {x: 2320, y: 652, charge: 29, player_ctrl: 0, look_mode: "$81",
+        time_zone: 0, cam_x_center: 200, cam_y_center: 0x10,
+        bored_timer: 10799}
+input: [{frames: 3, hold: [up]}]
+verifies:
+  - {id: scd/a, source: s, quote: q, frame: 1, field: charge, value: 30}
+""",
     "hex-forms": """\
 name: hex-forms
 description:
@@ -307,6 +323,22 @@ BAD = [
     ("start glide_flags 256 in sonic3k",
      mut_both(mut_set(["game"], "sonic3k"),
               mut_set(["start", "glide_flags"], 256))),
+    # Sonic CD's start fields: its own, in range
+    ("start charge in sonic1", mut_set(["start", "charge"], 3)),
+    ("start look_mode in sonic3k",
+     mut_both(mut_set(["game"], "sonic3k"),
+              mut_set(["start", "look_mode"], 1))),
+    ("start time_zone 3 in soniccd",
+     mut_both(mut_set(["game"], "soniccd"),
+              mut_set(["start", "time_zone"], 3))),
+    ("start bored_timer 10800 in soniccd",
+     mut_both(mut_set(["game"], "soniccd"),
+              mut_set(["start", "bored_timer"], 10800))),
+    ("start path in soniccd",
+     mut_both(mut_set(["game"], "soniccd"),
+              mut_set(["start", "path"], "secondary"))),
+    ("character tails in soniccd",
+     mut_both(mut_set(["game"], "soniccd"), mut_set(["character"], "tails"))),
     ("variant wet", mut_set(["variant"], "wet")),
     ("facing up", mut_set(["start", "facing"], "up")),
     ("solidity half", mut_set(["tiles", "block", "solidity"], "half")),

@@ -466,6 +466,20 @@ typedef struct spg_profile {
      *  rolling landing on a ceiling); 0 in Sonic 3. */
     uint8_t land_shift_by_angle;
 
+    /** Sonic_Jump writes the standing radii before it tests the rolling
+     *  bit, so a jump from a roll keeps standing radii (1: Sonic 1 to 3);
+     *  0: a roll jump keeps the rolling radii (Sonic CD's
+     *  ObjSonic_CheckJump writes radii only when it curls up). */
+    uint8_t roll_jump_stand_radii;
+    /** Sonic_JumpDirection skips air control while the roll-jump bit is
+     *  set (1: Sonic 1 to 3); 0: Sonic CD's ObjSonic_MoveAir does not. */
+    uint8_t air_roll_jump_lock;
+    /** FindFloor / FindFloor2 with the downward step (a3 = $10): 1 reads
+     *  a negative height as a full tile ($10) with angle 0 (Sonic CD's
+     *  FindLevelFloor: cmpa.w #$10,a3); 0 as Sonic 1 (a tile hanging from
+     *  its top). */
+    uint8_t floor_negative_full;
+
     /* Sonic CD's ObjSonic (0 in the other games, which never read them). */
     /** The peel-out's ground speed gain a frame while up is held (moveq
      *  #100: $64) and the spindash's while down is held (#75: $4B). */
