@@ -299,17 +299,16 @@ int spg_scd_anim_last_position(const spg_profile *profile, uint8_t anim)
     if (anim >= SPG_SCD_ANIM_COUNT)
         return -1;
     header = area[scripts[anim]];
-    if (!(header & 0x80u))
-        return spg_anim_end_position(&table, scripts[anim]);
-    if (header == FROZEN) {
-        /* the routine never moves the position; the objects that set
-         * these ids write 0 .. the last sprite's */
-        return spg_anim_end_position(&table, scripts[anim]) - 1;
+    if (header == SPEED_WALK || header == SPEED_ROLL || header == SPEED_PUSH) {
+        /* the speed-driven ids share one position: walk, run, peel-out,
+         * 3D run, the three rolls and the push are all 8 bytes, the
+         * walk's end the furthest */
+        return spg_anim_end_position(&table, SO_WALK);
     }
-    /* the speed-driven ids share one position: walk, run, peel-out, 3D
-     * run, the three rolls and the push are all 8 bytes, the walk's end
-     * the furthest */
-    return spg_anim_end_position(&table, SO_WALK);
+    /* the fixed scripts' end code; the frozen ones ($2C, $2D) are never
+     * stepped (the objects that set them write the positions of their
+     * sprites), and their bound is the end code's position too */
+    return spg_anim_end_position(&table, scripts[anim]);
 }
 
 const spg_anim_table *spg_scd_anim_table(void)

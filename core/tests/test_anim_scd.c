@@ -618,7 +618,7 @@ static void test_positions(void)
         {WAIT, 18}, {BALANCE, 4}, {0x07, 1}, {0x08, 1}, {SKID, 3},
         {BUBBLE, 4}, {0x18, 1}, {0x1A, 1}, {BLANK, 1}, {UNK1E, 1},
         {0x21, 6}, {0x23, 6}, {0x27, 6}, {SNEEZE, 13}, {GIVEUP, 37},
-        {HANG2, 3}, {BALANCE3D, 5}, {WADE, 6}, {0x2F, 6}, {PEELOUT, 6},
+        {HANG2, 4}, {BALANCE3D, 6}, {WADE, 6}, {0x2F, 6}, {PEELOUT, 6},
         {BALANCE2, 4}, {0x33, 8}, {RUN3D, 6}, {ROLL3D, 6}, {0x37, 2},
         {GROW, 19}, {0x39, 19}, {0x3A, 6}, {0x3B, 2}, {0x3C, -1},
         {0x7F, -1}, {0xFF, -1}};
