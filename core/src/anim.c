@@ -39,6 +39,11 @@
  * write the flip bits only on the frames a new entry is loaded; the others
  * every frame.
  *
+ * The steps themselves are anim_steps.c's script player (spg_anim_begin,
+ * spg_anim_step, spg_anim_walk, spg_anim_roll, spg_anim_push), which Sonic
+ * CD's ObjSonic_Animate shares; this file holds the scripts and the choice
+ * of script.
+ *
  * REV00 and REV01 have the same routine and scripts: every scenario of the
  * suite captured from both gives identical traces.
  */
@@ -74,180 +79,116 @@ enum {
 /* Script bytes: duration (or speed flag), frames, end marker. */
 enum {
     SPEED_WALK = 0xFF, SPEED_ROLL = 0xFE, SPEED_PUSH = 0xFD, /* flags */
-    AF_END = 0xFF, AF_BACK = 0xFE, AF_CHANGE = 0xFD          /* markers */
-};
-
-/* One script: its bytes as the original lays them out, byte 0 the
- * duration.  Bytes past `len` read as AF_END (see script_byte). */
-typedef struct anim_script {
-    uint8_t len;
-    uint8_t b[22]; /* the longest script (21 bytes) and its padding */
-} anim_script;
-
-#define SCRIPT(...)                                                         \
-    {                                                                       \
-        sizeof((const uint8_t[]){__VA_ARGS__}), { __VA_ARGS__ }             \
-    }
-
-/* Ani_Sonic, indexed by animation id.  Each entry names the original
- * script; the walk, run, roll and push scripts are padded with end markers
- * to the same length, as in the original, because they share one script
- * position while the speed switches between them. */
-static const anim_script scripts[SPG_ANIM_COUNT] = {
-    /* $00 SonAni_Walk */
-    SCRIPT(SPEED_WALK, FR_WALK13, FR_WALK14, FR_WALK15, FR_WALK16, FR_WALK11,
-           FR_WALK12, AF_END),
-    /* $01 SonAni_Run */
-    SCRIPT(SPEED_WALK, FR_RUN11, FR_RUN12, FR_RUN13, FR_RUN14, AF_END,
-           AF_END, AF_END),
-    /* $02 SonAni_Roll */
-    SCRIPT(SPEED_ROLL, FR_ROLL1, FR_ROLL2, FR_ROLL3, FR_ROLL4, FR_ROLL5,
-           AF_END, AF_END),
-    /* $03 SonAni_Roll2 */
-    SCRIPT(SPEED_ROLL, FR_ROLL1, FR_ROLL2, FR_ROLL5, FR_ROLL3, FR_ROLL4,
-           FR_ROLL5, AF_END),
-    /* $04 SonAni_Push */
-    SCRIPT(SPEED_PUSH, FR_PUSH1, FR_PUSH2, FR_PUSH3, FR_PUSH4, AF_END,
-           AF_END, AF_END),
-    /* $05 SonAni_Wait: 12 x standing, then the foot tap, looping over its
-     * last two entries */
-    SCRIPT(0x17, FR_STAND, FR_STAND, FR_STAND, FR_STAND, FR_STAND, FR_STAND,
-           FR_STAND, FR_STAND, FR_STAND, FR_STAND, FR_STAND, FR_STAND,
-           FR_WAIT2, FR_WAIT1, FR_WAIT1, FR_WAIT1, FR_WAIT2, FR_WAIT3,
-           AF_BACK, 2),
-    /* $06 SonAni_Balance */
-    SCRIPT(0x1F, FR_BALANCE1, FR_BALANCE2, AF_END),
-    /* $07 SonAni_LookUp */
-    SCRIPT(0x3F, FR_LOOKUP, AF_END),
-    /* $08 SonAni_Duck */
-    SCRIPT(0x3F, FR_DUCK, AF_END),
-    /* $09 SonAni_Warp1 */
-    SCRIPT(0x3F, FR_WARP1, AF_END),
-    /* $0A SonAni_Warp2 */
-    SCRIPT(0x3F, FR_WARP2, AF_END),
-    /* $0B SonAni_Warp3 */
-    SCRIPT(0x3F, FR_WARP3, AF_END),
-    /* $0C SonAni_Warp4 */
-    SCRIPT(0x3F, FR_WARP4, AF_END),
-    /* $0D SonAni_Stop (skidding) */
-    SCRIPT(0x07, FR_STOP1, FR_STOP2, AF_END),
-    /* $0E SonAni_Float1 */
-    SCRIPT(0x07, FR_FLOAT1, FR_FLOAT4, AF_END),
-    /* $0F SonAni_Float2 */
-    SCRIPT(0x07, FR_FLOAT1, FR_FLOAT2, FR_FLOAT5, FR_FLOAT3, FR_FLOAT6,
-           AF_END),
-    /* $10 SonAni_Spring: one frame for 48 frames, then the walk */
-    SCRIPT(0x2F, FR_SPRING, AF_CHANGE, SPG_ANIM_WALK),
-    /* $11 SonAni_Hang */
-    SCRIPT(0x04, FR_HANG1, FR_HANG2, AF_END),
-    /* $12 SonAni_Leap1 */
-    SCRIPT(0x0F, FR_LEAP1, FR_LEAP1, FR_LEAP1, AF_BACK, 1),
-    /* $13 SonAni_Leap2 */
-    SCRIPT(0x0F, FR_LEAP1, FR_LEAP2, AF_BACK, 1),
-    /* $14 SonAni_Surf */
-    SCRIPT(0x3F, FR_SURF, AF_END),
-    /* $15 SonAni_GetAir */
-    SCRIPT(0x0B, FR_GETAIR, FR_GETAIR, FR_WALK15, FR_WALK16, AF_CHANGE,
-           SPG_ANIM_WALK),
-    /* $16 SonAni_Burnt */
-    SCRIPT(0x20, FR_BURNT, AF_END),
-    /* $17 SonAni_Drown */
-    SCRIPT(0x2F, FR_DROWN, AF_END),
-    /* $18 SonAni_Death */
-    SCRIPT(0x03, FR_DEATH, AF_END),
-    /* $19 SonAni_Shrink */
-    SCRIPT(0x03, FR_SHRINK1, FR_SHRINK2, FR_SHRINK3, FR_SHRINK4, FR_SHRINK5,
-           FR_NULL, AF_BACK, 1),
-    /* $1A SonAni_Hurt */
-    SCRIPT(0x03, FR_INJURY, AF_END),
-    /* $1B SonAni_WaterSlide */
-    SCRIPT(0x07, FR_INJURY, FR_WATERSLIDE, AF_END),
-    /* $1C SonAni_Null */
-    SCRIPT(0x77, FR_NULL, AF_CHANGE, SPG_ANIM_WALK),
-    /* $1D SonAni_Float3 */
-    SCRIPT(0x03, FR_FLOAT1, FR_FLOAT2, FR_FLOAT5, FR_FLOAT3, FR_FLOAT6,
-           AF_END),
-    /* $1E SonAni_Float4 */
-    SCRIPT(0x03, FR_FLOAT1, AF_CHANGE, SPG_ANIM_WALK),
-};
-
-/* The speed thresholds and frame-rate bases of the speed-driven scripts. */
-enum {
-    RUN_SPEED = 0x600,  /* walk -> run, roll -> fast roll (unsigned compare) */
-    WALK_RATE = 0x800,  /* walk/run duration: ($800 - |speed|) >> 8 */
-    ROLL_RATE = 0x400,  /* roll duration: ($400 - |speed|) >> 8 */
+    AF_END = SPG_ANIM_END_LOOP, AF_BACK = SPG_ANIM_END_BACK,  /* markers */
+    AF_CHANGE = SPG_ANIM_END_CHANGE
 };
 
 /*
- * Byte i of a script as the original reads it.  Ani_Sonic's scripts lie one
- * after the other in ROM, each padded to an even length (`even`: a zero
- * byte), and Sonic_Animate indexes a script with obAniFrame unchecked, so
- * a position past a script's end reads on into the scripts after it.  That
- * happens when the animation id changes under a kept script position: a
- * start state whose obPrevAni already equals the id the physics sets (e.g.
+ * Ani_Sonic's scripts in ROM order (the area), each padded to an even
+ * length (`even`: the zero byte after the odd-length ones), and the id
+ * table: each script's offset in the area (the original's word offsets
+ * less the table's $3E bytes).  The walk, run, roll and push scripts are
+ * padded with end markers to the same length, as in the original, because
+ * they share one script position while the speed switches between them.
+ * Both were checked against REV00's and REV01's Ani_Sonic byte for byte.
+ */
+static const uint8_t area[] = {
+    /* $00 $00 SonAni_Walk */
+    SPEED_WALK, FR_WALK13, FR_WALK14, FR_WALK15, FR_WALK16, FR_WALK11,
+    FR_WALK12, AF_END,
+    /* $08 $01 SonAni_Run */
+    SPEED_WALK, FR_RUN11, FR_RUN12, FR_RUN13, FR_RUN14, AF_END, AF_END,
+    AF_END,
+    /* $10 $02 SonAni_Roll */
+    SPEED_ROLL, FR_ROLL1, FR_ROLL2, FR_ROLL3, FR_ROLL4, FR_ROLL5, AF_END,
+    AF_END,
+    /* $18 $03 SonAni_Roll2 */
+    SPEED_ROLL, FR_ROLL1, FR_ROLL2, FR_ROLL5, FR_ROLL3, FR_ROLL4, FR_ROLL5,
+    AF_END,
+    /* $20 $04 SonAni_Push */
+    SPEED_PUSH, FR_PUSH1, FR_PUSH2, FR_PUSH3, FR_PUSH4, AF_END, AF_END,
+    AF_END,
+    /* $28 $05 SonAni_Wait: 12 x standing, then the foot tap, looping over
+     * its last two entries */
+    0x17, FR_STAND, FR_STAND, FR_STAND, FR_STAND, FR_STAND, FR_STAND,
+    FR_STAND, FR_STAND, FR_STAND, FR_STAND, FR_STAND, FR_STAND, FR_WAIT2,
+    FR_WAIT1, FR_WAIT1, FR_WAIT1, FR_WAIT2, FR_WAIT3, AF_BACK, 2, 0,
+    /* $3E $06 SonAni_Balance */
+    0x1F, FR_BALANCE1, FR_BALANCE2, AF_END,
+    /* $42 $07 SonAni_LookUp, $46 $08 SonAni_Duck */
+    0x3F, FR_LOOKUP, AF_END, 0, 0x3F, FR_DUCK, AF_END, 0,
+    /* $4A $09 .. $56 $0C SonAni_Warp1 .. Warp4 */
+    0x3F, FR_WARP1, AF_END, 0, 0x3F, FR_WARP2, AF_END, 0,
+    0x3F, FR_WARP3, AF_END, 0, 0x3F, FR_WARP4, AF_END, 0,
+    /* $5A $0D SonAni_Stop (skidding), $5E $0E SonAni_Float1 */
+    0x07, FR_STOP1, FR_STOP2, AF_END, 0x07, FR_FLOAT1, FR_FLOAT4, AF_END,
+    /* $62 $0F SonAni_Float2 */
+    0x07, FR_FLOAT1, FR_FLOAT2, FR_FLOAT5, FR_FLOAT3, FR_FLOAT6, AF_END, 0,
+    /* $6A $10 SonAni_Spring: one frame for 48 frames, then the walk */
+    0x2F, FR_SPRING, AF_CHANGE, SPG_ANIM_WALK,
+    /* $6E $11 SonAni_Hang */
+    0x04, FR_HANG1, FR_HANG2, AF_END,
+    /* $72 $12 SonAni_Leap1, $78 $13 SonAni_Leap2 */
+    0x0F, FR_LEAP1, FR_LEAP1, FR_LEAP1, AF_BACK, 1,
+    0x0F, FR_LEAP1, FR_LEAP2, AF_BACK, 1, 0,
+    /* $7E $14 SonAni_Surf */
+    0x3F, FR_SURF, AF_END, 0,
+    /* $82 $15 SonAni_GetAir */
+    0x0B, FR_GETAIR, FR_GETAIR, FR_WALK15, FR_WALK16, AF_CHANGE,
+    SPG_ANIM_WALK, 0,
+    /* $8A $16 SonAni_Burnt, $8E $17 SonAni_Drown, $92 $18 SonAni_Death */
+    0x20, FR_BURNT, AF_END, 0, 0x2F, FR_DROWN, AF_END, 0,
+    0x03, FR_DEATH, AF_END, 0,
+    /* $96 $19 SonAni_Shrink */
+    0x03, FR_SHRINK1, FR_SHRINK2, FR_SHRINK3, FR_SHRINK4, FR_SHRINK5,
+    FR_NULL, AF_BACK, 1, 0,
+    /* $A0 $1A SonAni_Hurt, $A4 $1B SonAni_WaterSlide */
+    0x03, FR_INJURY, AF_END, 0, 0x07, FR_INJURY, FR_WATERSLIDE, AF_END,
+    /* $A8 $1C SonAni_Null */
+    0x77, FR_NULL, AF_CHANGE, SPG_ANIM_WALK,
+    /* $AC $1D SonAni_Float3 */
+    0x03, FR_FLOAT1, FR_FLOAT2, FR_FLOAT5, FR_FLOAT3, FR_FLOAT6, AF_END, 0,
+    /* $B4 $1E SonAni_Float4 */
+    0x03, FR_FLOAT1, AF_CHANGE, SPG_ANIM_WALK
+};
+
+/* Ani_Sonic: id -> script (area offset), ids $00 .. $1E. */
+static const uint16_t scripts[SPG_ANIM_COUNT] = {
+    0x00, 0x08, 0x10, 0x18, 0x20, 0x28, 0x3E, 0x42, 0x46, 0x4A, 0x4E,
+    0x52, 0x56, 0x5A, 0x5E, 0x62, 0x6A, 0x6E, 0x72, 0x78, 0x7E, 0x82,
+    0x8A, 0x8E, 0x92, 0x96, 0xA0, 0xA4, 0xA8, 0xAC, 0xB4
+};
+
+/* The scripts the routine names itself (lea SonAni_...). */
+enum { SO_WALK = 0x00, SO_RUN = 0x08, SO_ROLL = 0x10, SO_ROLL2 = 0x18,
+       SO_PUSH = 0x20 };
+
+/*
+ * Sonic_Animate indexes a script with obAniFrame unchecked, so a position
+ * past a script's end reads on into the scripts after it.  That happens
+ * when the animation id changes under a kept script position: a start
+ * state whose obPrevAni already equals the id the physics sets (e.g.
  * KillSonic's Death) goes on at that position in the new script.  Past the
  * last script lies other ROM data; no state the scenario loader accepts
  * reads that far (the furthest is Death + 19 of 34 bytes), and the core
- * reads an end marker there.
+ * reads an end marker there.  Every byte of $80 and more is an end marker
+ * (bmi): $80..$FC do nothing.
  */
-static uint8_t script_byte(const anim_script *s, unsigned i)
-{
-    for (unsigned k = (unsigned)(s - scripts); k < SPG_ANIM_COUNT; k++) {
-        /* b[] holds the zero byte `even` adds after an odd-length script */
-        unsigned padded = (scripts[k].len + 1u) & ~1u;
-        if (i < padded)
-            return scripts[k].b[i];
-        i -= padded;
-    }
-    return AF_END;
-}
+static const spg_anim_table table = {area, sizeof area, scripts,
+                                     SPG_ANIM_COUNT, 0x80};
+
+/* The speed thresholds of the speed-driven scripts. */
+enum {
+    RUN_SPEED = 0x600 /* walk -> run, roll -> fast roll (unsigned compare) */
+};
 
 /* ---- the routine --------------------------------------------------------- */
-
-/* .loadframe: show the entry at the script position and advance it, or
- * act on the end marker found there. */
-static void load_frame(spg_player *p, const anim_script *s)
-{
-    uint8_t pos = p->anim_frame;
-    uint8_t fr = script_byte(s, 1u + pos);
-
-    if (fr & 0x80u) {
-        if (fr == AF_END) {
-            p->anim_frame = 0;
-            fr = script_byte(s, 1);
-        } else if (fr == AF_BACK) {
-            uint8_t n = script_byte(s, 2u + pos);
-            p->anim_frame = (uint8_t)(p->anim_frame - n);
-            pos = (uint8_t)(pos - n);
-            fr = script_byte(s, 1u + pos);
-        } else {
-            if (fr == AF_CHANGE)
-                p->anim = script_byte(s, 2u + pos);
-            return; /* other bytes $80..$FC: nothing happens */
-        }
-    }
-    p->mapping_frame = fr;
-    p->anim_frame = (uint8_t)(p->anim_frame + 1u);
-}
-
-/* .push: the push frames at a rate from the ground speed (positive speeds
- * negated, negative ones kept: the same either way except -$8000). */
-static void push(spg_player *p)
-{
-    p->anim_timer = spg_anim_push_rate(p->ground_speed);
-    spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
-    load_frame(p, &scripts[SPG_ANIM_PUSH]);
-}
 
 /* .rolljump: the roll, fast from $600 on. */
 static void roll(spg_player *p)
 {
     uint16_t speed = spg_anim_abs_speed(p->ground_speed);
-    const anim_script *s = &scripts[speed >= RUN_SPEED ? SPG_ANIM_ROLL2
-                                                       : SPG_ANIM_ROLL];
-    p->anim_timer = spg_anim_rate(speed, ROLL_RATE, 8);
-    spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
-    load_frame(p, s);
+    spg_anim_roll(p, &table, speed >= RUN_SPEED ? SO_ROLL2 : SO_ROLL, speed);
 }
 
 /*
@@ -255,71 +196,38 @@ static void roll(spg_player *p)
  * sprite set: bits 5-6 choose one of four sets drawn at 0, 45, 90 and 135
  * degrees (six walk or four run sprites each), and the upper half of the
  * circle is drawn with those sets turned upside down (both flip bits
- * toggled).
+ * toggled).  While pushing, the push frames (positive speeds negated,
+ * negative ones kept: the same either way except -$8000).
  */
 static void walk_run(spg_player *p)
 {
-    uint8_t facing = p->status & SPG_STATUS_FACING_LEFT;
-    uint8_t a = p->angle;
-    uint8_t flip = 0;
-    uint8_t set, offset;
+    uint8_t a = spg_anim_walk_angle(p, p->angle, 0x10);
+    uint8_t set = (uint8_t)((a >> 4) & 6u); /* 0, 2, 4, 6 */
     uint16_t speed;
-    const anim_script *s;
 
-    if (!facing)
-        a = (uint8_t)~a;
-    a = (uint8_t)(a + 0x10u);
-    if (a & 0x80u)
-        flip = 3;
-    spg_anim_set_flip(p, (uint8_t)(flip ^ facing));
     if (p->status & SPG_STATUS_PUSHING) {
-        push(p);
+        spg_anim_push(p, &table, SO_PUSH);
         return;
     }
-    set = (uint8_t)((a >> 4) & 6u);       /* 0, 2, 4, 6 */
     speed = spg_anim_abs_speed(p->ground_speed);
-    if (speed >= RUN_SPEED) {
-        s = &scripts[SPG_ANIM_RUN];
-        offset = (uint8_t)(set * 2u);     /* 4 sprites per set */
-    } else {
-        s = &scripts[SPG_ANIM_WALK];
-        offset = (uint8_t)((set + (set >> 1)) * 2u); /* 6 per set */
-    }
-    p->anim_timer = spg_anim_rate(speed, WALK_RATE, 8);
-    load_frame(p, s);
-    p->mapping_frame = (uint8_t)(p->mapping_frame + offset);
+    if (speed >= RUN_SPEED) /* 4 sprites per set */
+        spg_anim_walk(p, &table, SO_RUN, speed, (uint8_t)(set * 2u));
+    else                    /* 6 per set */
+        spg_anim_walk(p, &table, SO_WALK, speed,
+                      (uint8_t)((set + (set >> 1)) * 2u));
 }
 
 void spg_animate(spg_player *p)
 {
-    const anim_script *s;
-    uint8_t duration;
+    unsigned script;
+    uint8_t header = spg_anim_begin(p, &table, &script);
 
-    if (p->anim != p->prev_anim) {
-        p->prev_anim = p->anim;
-        p->anim_frame = 0;
-        p->anim_timer = 0;
-    }
-    if (p->anim >= SPG_ANIM_COUNT)
-        return; /* no such script (only a bad start state gets here) */
-    s = &scripts[p->anim];
-    duration = s->b[0];
-    if (!(duration & 0x80u)) { /* move.b (a1),d0 / bmi: a fixed duration */
-        spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
-        if (spg_anim_timer_runs(p))
-            return;
-        p->anim_timer = duration;
-        load_frame(p, s);
-        return;
-    }
-    if (spg_anim_timer_runs(p))
-        return;
-    if (duration == SPEED_WALK)
+    if (header == SPEED_WALK)
         walk_run(p);
-    else if (duration == SPEED_ROLL)
+    else if (header == SPEED_ROLL)
         roll(p);
-    else
-        push(p);
+    else if (header != 0)
+        spg_anim_push(p, &table, SO_PUSH); /* .push: SPEED_PUSH */
 }
 
 /* ---- script positions ------------------------------------------------------ */
@@ -339,24 +247,15 @@ int spg_anim_mapping_frames(const spg_profile *profile)
 
 int spg_s1_anim_last_position(const spg_profile *profile, uint8_t anim)
 {
-    const anim_script *s;
-    unsigned i;
-
     (void)profile; /* Sonic has the one script table */
     if (anim >= SPG_ANIM_COUNT)
         return -1;
-    s = &scripts[anim];
-    if (s->b[0] & 0x80u) {
+    if (area[scripts[anim]] & 0x80u) {
         /* walk/run, roll/fast roll and push share a position: the
          * longest of the padded scripts (all the same length) */
-        return scripts[SPG_ANIM_WALK].len - 2;
+        return spg_anim_end_position(&table, SO_WALK);
     }
-    /* the first end marker (every script has one; past `len`
-     * script_byte reads one as well) */
-    i = 1;
-    while (!(script_byte(s, i) & 0x80u))
-        i++;
-    return (int)i - 1;
+    return spg_anim_end_position(&table, scripts[anim]);
 }
 
 int spg_s1_anim_mapping_frames(const spg_profile *profile)

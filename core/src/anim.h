@@ -1,7 +1,8 @@
 /*
  * anim.h - Sonic 1's animation ids (obAnim, $1C) and the animation
  * routine, Sonic_Animate (anim.c); Sonic 2's routines for Sonic and Tails
- * (anim_s2.c); Sonic 3's (anim_s3.c); Sonic & Knuckles' (anim_s3k.c).
+ * (anim_s2.c); Sonic 3's (anim_s3.c); Sonic & Knuckles' (anim_s3k.c);
+ * Sonic CD's (anim_scd.c).
  *
  * The ids are the indices of Sonic's animation script table (Ani_Sonic);
  * the trace shows them in the `anim` column.  The physics code sets the
@@ -133,20 +134,63 @@ void spg_s3k_animate(const spg_profile *profile, spg_player *p);
 int spg_s3k_anim_last_position(const spg_profile *profile, uint8_t anim);
 int spg_s3k_anim_mapping_frames(const spg_profile *profile);
 
-/* ---- anim_scd.c: Sonic CD's ObjSonic_Animate ------------------------------ */
+/*
+ * Sonic CD's animation ids (oAnim, $1C): the indices of its Ani_Sonic
+ * (R11A__.MMD $20599A, ids $00..$3B).  The player code (ObjSonic and the
+ * collision code) sets the ones first listed; the others are set by
+ * objects or name scripts ObjSonic_Animate picks by address.
+ */
+enum {
+    SPG_SCD_ANIM_WALK = 0x00,      /* moving on the ground; also while the
+                                      peel-out charges */
+    SPG_SCD_ANIM_ROLL = 0x02,      /* rolling, jumping, the spindash */
+    SPG_SCD_ANIM_WAIT = 0x05,      /* SonAni_Idle: standing still */
+    SPG_SCD_ANIM_BALANCE = 0x06,   /* at a ledge, facing it */
+    SPG_SCD_ANIM_LOOKUP = 0x07,    /* also before a peel-out */
+    SPG_SCD_ANIM_DUCK = 0x08,      /* also before a spindash */
+    SPG_SCD_ANIM_SQUISH = 0x0B,    /* SonAni_Walk2: squeezed between floor
+                                      and ceiling (Sonic 1's Warp3) */
+    SPG_SCD_ANIM_SKID = 0x0D,      /* braking (Sonic 1's Stop) */
+    SPG_SCD_ANIM_DEATH = 0x18,     /* KillPlayer */
+    SPG_SCD_ANIM_HURT = 0x1A,      /* HurtPlayer */
+    SPG_SCD_ANIM_GIVEUP = 0x2B,    /* the boredom give-up ("I'm outta
+                                      here") */
+    SPG_SCD_ANIM_BALANCE2 = 0x32,  /* at a ledge, facing away */
+    /* objects' ids, and the scripts of the routine's own choice */
+    SPG_SCD_ANIM_ROLLFAST = 0x03,  /* the roll's script from $600 */
+    SPG_SCD_ANIM_PUSH = 0x04,      /* the walk/run's script while pushing */
+    SPG_SCD_ANIM_HANG2 = 0x2C,     /* $FC (frozen): Wacky Workbench's
+                                      hanging */
+    SPG_SCD_ANIM_BALANCE3D = 0x2D, /* $FC (frozen): the spinning disc */
+    SPG_SCD_ANIM_PEELOUT = 0x31,   /* the walk/run's script from $A00 */
+    SPG_SCD_ANIM_RUN3D = 0x35,     /* the walk/run's script on a 3D ramp */
+    SPG_SCD_ANIM_ROLL3D = 0x36,    /* the roll's script up a 3D ramp (id
+                                      $3A too) */
+    SPG_SCD_ANIM_COUNT = 0x3C      /* ids 0..$3B have a script */
+};
 
-/** ObjSonic_Animate with Sonic CD's Ani_Sonic (anim_scd.c): Sonic 1's
- *  routine with the peel-out sprites from |ground speed| $A00, the 3D-ramp
- *  run and roll (player_ctrl bit 1), sprite bytes up to $FC and the frozen
- *  script ($FC). */
-void spg_scd_animate(const spg_profile *pr, spg_player *p);
-int spg_scd_anim_last_position(const spg_profile *pr, uint8_t anim);
-int spg_scd_anim_mapping_frames(const spg_profile *pr);
-/** The script bytes and each id's offset into them (tests). */
-const uint8_t *spg_scd_anim_scripts(unsigned *len);
-unsigned spg_scd_anim_script_at(uint8_t anim);
+/**
+ * Sonic CD's animation routine for the player: ObjSonic_Animate ($2056AA
+ * in R11A__.MMD) with its Ani_Sonic (anim_scd.c).  Like spg_animate
+ * (Sonic 1), and besides: only $FD..$FF are end codes ($80..$FC are
+ * sprites); the walk/run plays the peel-out script from |ground speed|
+ * $A00 on; on a 3D ramp (player_ctrl bit 1) the walk/run plays
+ * SonAni_Run3D with the angle centred by + 8 and eight sprite sets, and
+ * the roll plays SonAni_Roll3D (or the fast roll on the flat part); a
+ * header $FC shows the entry at the position without advancing it.
+ * Reads anim, prev_anim, anim_frame, anim_timer, status (facing,
+ * pushing), angle, ground speed and player_ctrl; writes anim, prev_anim,
+ * anim_frame, anim_timer, mapping_frame and the flip bits of
+ * render_flags.  Mini Sonic is taken as off; the profile is not read.
+ */
+void spg_scd_animate(const spg_profile *profile, spg_player *p);
 
-/* ---- anim_steps.c: steps the three games' routines share ---------------- */
+/* spg_anim_last_position / spg_anim_mapping_frames for Sonic CD's Sonic
+ * (anim_scd.c): $C6 sprites; the profile is not read. */
+int spg_scd_anim_last_position(const spg_profile *profile, uint8_t anim);
+int spg_scd_anim_mapping_frames(const spg_profile *profile);
+
+/* ---- anim_steps.c: steps the games' routines share ----------------------- */
 
 /** The render flags' two flip bits (andi.b #$FC / or.b). */
 void spg_anim_set_flip(spg_player *p, uint8_t flip);
@@ -157,8 +201,90 @@ uint16_t spg_anim_abs_speed(int16_t speed);
 /** A duration from a speed: base - |speed|, 0 when that is negative as a
  *  word, shifted right (neg.w / addi.w / bpl / lsr.w). */
 uint8_t spg_anim_rate(uint16_t speed, uint16_t base, unsigned shift);
-/** The push duration (Sonic 2 and 3): the ground speed made non-positive,
- *  + $800, 0 if negative, >> 6. */
+/** The push duration (Sonic 1, 2, 3 and CD): the ground speed made
+ *  non-positive, + $800, 0 if negative, >> 6. */
 uint8_t spg_anim_push_rate(int16_t ground_speed);
+
+/* The end codes of a script (Sonic 1's afEnd, afBack, afChange). */
+enum {
+    SPG_ANIM_END_LOOP = 0xFF,   /* start again at the first entry */
+    SPG_ANIM_END_BACK = 0xFE,   /* n: go back n entries */
+    SPG_ANIM_END_CHANGE = 0xFD  /* id: switch to animation id */
+};
+
+/*
+ * A character's animation scripts as the original lays them out (every
+ * game's scripts have this form): the
+ * scripts one after the other with the zero bytes that align them (the
+ * area), and the id table (the script table's word offsets, here offsets
+ * into the area).  A script is a header byte (a duration, or a speed flag
+ * when negative), sprite numbers (mapping frames) and an end code; the
+ * routine indexes it with the unchecked script position, so a position
+ * past a script's end reads on into the scripts after it.  Past the area
+ * (code, in the originals) the core reads SPG_ANIM_END_LOOP.
+ */
+typedef struct spg_anim_table {
+    const uint8_t *area;
+    uint16_t area_len;
+    const uint16_t *scripts; /* id -> offset of its script in area */
+    uint8_t count;           /* ids 0 .. count - 1 have a script */
+    uint8_t end_min;         /* script bytes from here on are end codes:
+                                Sonic 1 $80 (bmi), Sonic 2 $F0, Sonic 3
+                                $FC (Tails $F0), S&K $FC, Sonic CD $FD */
+} spg_anim_table;
+
+/** Byte i of the script at area offset `script` (i as the routine forms
+ *  it: 0 .. $101); past the area SPG_ANIM_END_LOOP. */
+uint8_t spg_anim_byte(const spg_anim_table *t, unsigned script, unsigned i);
+/** Show the entry at the script position and advance it, or act on the
+ *  end code there: $FF back to the first entry, $FE n back n entries,
+ *  $FD id switch to id (nothing shown), other end codes nothing
+ *  (Sonic_Animate's .loadframe, ObjSonic_Animate's .RunAnimScript). */
+void spg_anim_step(spg_player *p, const spg_anim_table *t, unsigned script);
+/** The restart on an id change: position 0, timer 0 and the status bits
+ *  `clear` cleared (Sonic 2, 3 and S&K: the pushing bit; Sonic 1 and CD:
+ *  none).  Returns the id's script (area offset), -1 for an id without
+ *  one (only a bad start state has one). */
+int spg_anim_restart(spg_player *p, const spg_anim_table *t, uint8_t clear);
+/** A script whose header is a duration: the facing's flip bits every
+ *  frame; the timer counts down, and when it runs out it is reloaded with
+ *  the duration and the script steps. */
+void spg_anim_fixed(spg_player *p, const spg_anim_table *t, unsigned script);
+/**
+ * The start of Sonic 1's and Sonic CD's routines: an id change restarts
+ * the script (position 0, timer 0); an id without a script ends the call
+ * (only a bad start state has one); a script whose header is a duration
+ * writes the facing's flip bits, counts the timer down and, when it runs
+ * out, reloads it and steps the script.  For a negative header the timer
+ * is counted down; when it runs out the header is returned (and the
+ * script's area offset in *script), for the caller's speed-driven
+ * script.  Returns 0 when the call is done.
+ */
+uint8_t spg_anim_begin(spg_player *p, const spg_anim_table *t,
+                       unsigned *script);
+/** The walk/run's sprite angle: `angle` mirrored when facing right, plus
+ *  `centre`; writes the flip bits (both toggled when the sum has bit 7
+ *  set, the upper half of the circle, then the facing bit) and returns
+ *  the sum. */
+uint8_t spg_anim_walk_angle(spg_player *p, uint8_t angle, uint8_t centre);
+/** The walk/run after its timer ran out: the duration max(0, $800 -
+ *  speed) >> 8, a script step, then `offset` (the sprite set) added to
+ *  the mapping frame, whatever the step left there. */
+void spg_anim_walk(spg_player *p, const spg_anim_table *t, unsigned script,
+                   uint16_t speed, uint8_t offset);
+/** The speed-driven roll after its timer ran out: the duration max(0,
+ *  $400 - speed) >> 8, the facing's flip bits, a script step. */
+void spg_anim_roll(spg_player *p, const spg_anim_table *t, unsigned script,
+                   uint16_t speed);
+/** The push after its timer ran out: spg_anim_push_rate, the facing's
+ *  flip bits, a script step. */
+void spg_anim_push(spg_player *p, const spg_anim_table *t, unsigned script);
+/** The position of the script's first end code (the highest position its
+ *  steps reach). */
+int spg_anim_end_position(const spg_anim_table *t, unsigned script);
+
+/** Sonic CD's script table (anim_scd.c), for the unit test that compares
+ *  it with the image. */
+const spg_anim_table *spg_scd_anim_table(void);
 
 #endif /* SPG_ANIM_H */

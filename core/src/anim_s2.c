@@ -61,7 +61,7 @@
 enum {
     SPEED_WALK = 0xFF, SPEED_ROLL = 0xFE, SPEED_PUSH = 0xFD, /* headers */
     END_MIN = 0xF0,                                          /* >= : end */
-    END_LOOP = 0xFF, END_BACK = 0xFE, END_CHANGE = 0xFD      /* codes */
+    END_LOOP = SPG_ANIM_END_LOOP /* the codes: anim.h's SPG_ANIM_END_* */
 };
 
 /*
@@ -313,27 +313,24 @@ static const uint16_t tails_scripts[] = {
 
 #define COUNT(a) ((unsigned)(sizeof(a) / sizeof((a)[0])))
 
-/* One character's scripts. */
+/* One character's scripts (end codes from $F0 on). */
 typedef struct s2_chr {
-    const uint8_t *area;
-    unsigned area_len;
-    const uint16_t *scripts; /* id -> offset in area */
-    unsigned count;          /* ids 0 .. count - 1 */
+    spg_anim_table t;
     uint8_t sprites;         /* mapping frames of the character's sheet */
 } s2_chr;
 
-static const s2_chr sonic_chr = {sonic_area, SO_END, sonic_scripts,
-                                 COUNT(sonic_scripts), 0xD6};
-static const s2_chr tails_chr = {tails_area, TO_END, tails_scripts,
-                                 COUNT(tails_scripts), 0x8B};
+static const s2_chr sonic_chr = {
+    {sonic_area, SO_END, sonic_scripts, COUNT(sonic_scripts), END_MIN},
+    0xD6};
+static const s2_chr tails_chr = {
+    {tails_area, TO_END, tails_scripts, COUNT(tails_scripts), END_MIN},
+    0x8B};
 
-/* The script byte at `script` + i (i a byte index as the routine forms it:
- * 0..$101), as the original reads it; past the modelled area (code) an end
- * marker. */
+/* The script byte at `script` + i, as the original reads it; past the
+ * modelled area (code) an end marker (spg_anim_byte). */
 static uint8_t at(const s2_chr *c, unsigned script, unsigned i)
 {
-    unsigned o = script + i;
-    return o < c->area_len ? c->area[o] : END_LOOP;
+    return spg_anim_byte(&c->t, script, i);
 }
 
 /* The speed thresholds and frame-rate bases of the speed-driven scripts. */
@@ -346,82 +343,21 @@ enum {
 
 /* ---- the script steps (the ones all three games share: anim_steps.c) ----- */
 
-/* SAnim_Do2 / TAnim_Do2: show the entry at the script position and
- * advance, or act on the end code there ($F0..$FF). */
-static void step_script(spg_player *p, const s2_chr *c, unsigned script)
-{
-    uint8_t pos = p->anim_frame;
-    uint8_t fr = at(c, script, 1u + pos);
-
-    if (fr >= END_MIN) {
-        if (fr == END_LOOP) {
-            p->anim_frame = 0;
-            fr = at(c, script, 1);
-        } else if (fr == END_BACK) {
-            uint8_t n = at(c, script, 2u + pos);
-            p->anim_frame = (uint8_t)(p->anim_frame - n);
-            pos = (uint8_t)(pos - n);
-            fr = at(c, script, 1u + pos);
-        } else {
-            if (fr == END_CHANGE)
-                p->anim = at(c, script, 2u + pos);
-            return; /* $F0..$FC: nothing happens */
-        }
-    }
-    p->mapping_frame = fr;
-    p->anim_frame = (uint8_t)(p->anim_frame + 1u);
-}
+/* SAnim_Do2 / TAnim_Do2 (the step), SAnim_Push / TAnim_Push after the
+ * timer (the push), the restart (which drops the pushing bit) and the
+ * fixed-duration scripts are anim_steps.c's. */
 
 /* The sprite set of the walk/run by angle, and the flip bits it writes
  * (both flipped in the upper half of the circle, facing in bit 0).
  * Returns the set: 0, 2, 4 or 6. */
 static uint8_t walk_set(spg_player *p)
 {
-    uint8_t facing = p->status & SPG_STATUS_FACING_LEFT;
     uint8_t a = p->angle;
-    uint8_t flip = 0;
 
     if (a != 0 && a < 0x80u)
         a = (uint8_t)(a - 1u); /* $01..$7F count one less */
-    if (!facing)
-        a = (uint8_t)~a;
-    a = (uint8_t)(a + 0x10u);
-    if (a & 0x80u)
-        flip = 3;
-    spg_anim_set_flip(p, (uint8_t)(flip ^ facing));
+    a = spg_anim_walk_angle(p, a, 0x10);
     return (uint8_t)((a >> 4) & 6u);
-}
-
-/* The push frames (SAnim_Push / TAnim_Push after the timer ran out). */
-static void push(spg_player *p, const s2_chr *c, unsigned script)
-{
-    p->anim_timer = spg_anim_push_rate(p->ground_speed);
-    spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
-    step_script(p, c, script);
-}
-
-/* The start of every call: a new id restarts the script (and drops the
- * pushing bit).  Returns the script, or -1 for an id with none. */
-static int restart(spg_player *p, const s2_chr *c)
-{
-    if (p->anim != p->prev_anim) {
-        p->prev_anim = p->anim;
-        p->anim_frame = 0;
-        p->anim_timer = 0;
-        p->status &= (uint8_t)~SPG_STATUS_PUSHING;
-    }
-    return p->anim < c->count ? c->scripts[p->anim] : -1;
-}
-
-/* An ordinary script (header = duration): flip bits every frame, the next
- * entry when the timer runs out. */
-static void fixed_script(spg_player *p, const s2_chr *c, unsigned script)
-{
-    spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
-    if (spg_anim_timer_runs(p))
-        return;
-    p->anim_timer = at(c, script, 0);
-    step_script(p, c, script);
 }
 
 /* ---- Sonic_Animate ----------------------------------------------------------- */
@@ -438,7 +374,7 @@ static void sonic_walk_run(spg_player *p, const s2_chr *c)
 
     if (p->status & SPG_STATUS_PUSHING) {
         if (!spg_anim_timer_runs(p))
-            push(p, c, SO_PUSH);
+            spg_anim_push(p, &c->t, SO_PUSH);
         return;
     }
     speed = spg_anim_abs_speed(p->ground_speed);
@@ -464,14 +400,14 @@ static void sonic_walk_run(spg_player *p, const s2_chr *c)
 static void sonic_animate(spg_player *p)
 {
     const s2_chr *c = &sonic_chr;
-    int script = restart(p, c);
+    int script = spg_anim_restart(p, &c->t, SPG_STATUS_PUSHING);
     uint8_t header;
 
     if (script < 0)
         return; /* no such script (only a bad start state gets here) */
     header = at(c, (unsigned)script, 0);
     if (!(header & 0x80u)) {
-        fixed_script(p, c, (unsigned)script);
+        spg_anim_fixed(p, &c->t, (unsigned)script);
         return;
     }
     if (header == SPEED_WALK) {
@@ -485,12 +421,12 @@ static void sonic_animate(spg_player *p)
         uint16_t speed = spg_anim_abs_speed(p->ground_speed);
         p->anim_timer = spg_anim_rate(speed, ROLL_RATE, 8);
         spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
-        step_script(p, c, speed >= RUN_SPEED ? SO_ROLL2 : SO_ROLL);
+        spg_anim_step(p, &c->t, speed >= RUN_SPEED ? SO_ROLL2 : SO_ROLL);
         return;
     }
     /* SAnim_Push, with its own timer test after the roll's */
     if (!spg_anim_timer_runs(p))
-        push(p, c, SO_PUSH);
+        spg_anim_push(p, &c->t, SO_PUSH);
 }
 
 /* ---- Tails_Animate ----------------------------------------------------------- */
@@ -506,7 +442,7 @@ static void tails_walk_run(spg_player *p, const s2_chr *c)
     uint8_t offset = (uint8_t)(set * 4u); /* walk: 8 sprites a set */
 
     if (p->status & SPG_STATUS_PUSHING) {
-        push(p, c, TO_PUSH);
+        spg_anim_push(p, &c->t, TO_PUSH);
         return;
     }
     speed = spg_anim_abs_speed(p->ground_speed);
@@ -515,21 +451,21 @@ static void tails_walk_run(spg_player *p, const s2_chr *c)
         offset = (uint8_t)(set * 3u); /* run/HaulAss: 6 sprites a set */
     }
     p->anim_timer = spg_anim_rate(speed, WALK_RATE, 8);
-    step_script(p, c, script);
+    spg_anim_step(p, &c->t, script);
     p->mapping_frame = (uint8_t)(p->mapping_frame + offset);
 }
 
 static void tails_animate(spg_player *p)
 {
     const s2_chr *c = &tails_chr;
-    int script = restart(p, c);
+    int script = spg_anim_restart(p, &c->t, SPG_STATUS_PUSHING);
     uint8_t header;
 
     if (script < 0)
         return; /* no such script (only a bad start state gets here) */
     header = at(c, (unsigned)script, 0);
     if (!(header & 0x80u)) {
-        fixed_script(p, c, (unsigned)script);
+        spg_anim_fixed(p, &c->t, (unsigned)script);
         return;
     }
     if (spg_anim_timer_runs(p))
@@ -564,26 +500,23 @@ static const s2_chr *s2_character(const spg_profile *profile)
 int spg_s2_anim_last_position(const spg_profile *profile, uint8_t anim)
 {
     const s2_chr *c = s2_character(profile);
-    unsigned script, i;
+    unsigned script;
     uint8_t header;
 
-    if (anim >= c->count)
+    if (anim >= c->t.count)
         return -1;
-    script = c->scripts[anim];
+    script = c->t.scripts[anim];
     header = at(c, script, 0);
     if (header == SPEED_WALK ||
         (c == &sonic_chr && (header == SPEED_ROLL || header == SPEED_PUSH))) {
         /* the speed-driven ids share one position: the walk's end (its
          * script is the longest of them) */
-        script = c->scripts[SPG_ANIM_WALK];
+        script = c->t.scripts[SPG_ANIM_WALK];
     } else if (header & 0x80u) {
         return -1; /* Tails' id 4: TAnim_GetTailFrame, see tails_animate */
     }
     /* the first end code (every script in the areas has one) */
-    i = 1;
-    while (at(c, script, i) < END_MIN)
-        i++;
-    return (int)i - 1;
+    return spg_anim_end_position(&c->t, script);
 }
 
 int spg_s2_anim_mapping_frames(const spg_profile *profile)

@@ -87,7 +87,7 @@
 enum {
     SPEED_WALK = 0xFF, SPEED_ROLL = 0xFE,               /* headers */
     END_MIN_SONIC = 0xFC, END_MIN_TAILS = 0xF0,         /* >= : end */
-    END_LOOP = 0xFF, END_BACK = 0xFE, END_CHANGE = 0xFD /* codes */
+    END_LOOP = SPG_ANIM_END_LOOP /* the codes: anim.h's SPG_ANIM_END_* */
 };
 
 /* Runs of one byte. */
@@ -384,11 +384,7 @@ static const uint16_t tails_scripts[] = {
 
 /* One character's scripts and the thresholds of his walk/run. */
 typedef struct s3_chr {
-    const uint8_t *area;
-    unsigned area_len;
-    const uint16_t *scripts; /* id -> offset in area */
-    unsigned count;          /* ids 0 .. count - 1 */
-    uint8_t end_min;         /* script bytes from here on are end codes */
+    spg_anim_table t;        /* with the end codes' threshold */
     uint8_t sprites;         /* mapping frames of the character's sheet */
     uint16_t walk, run, fast; /* the walk/run's three scripts ... */
     uint16_t fast_speed;      /* ... the third from this |speed| on */
@@ -400,80 +396,28 @@ typedef struct s3_chr {
 enum {
     RUN_SPEED = 0x600,     /* walk -> run, roll -> AniSonic03 (unsigned) */
     HAULASS_SPEED = 0x700, /* Tails: run -> HaulAss */
-    WALK_RATE = 0x800,     /* walk/run duration: ($800 - |speed|) >> 8 */
-    ROLL_RATE = 0x400,     /* roll duration: ($400 - |speed|) >> 8 */
+    WALK_RATE = 0x800      /* walk/run duration: ($800 - |speed|) >> 8 */
 };
 
 /* Sonic: run from $600 on, 4 sprites a set; no third script (the run's
  * threshold again).  Tails: run 4 sprites a set, HaulAss (AniTails1F) 2
  * from $700 on.  Sprite sheets: Map_Sonic $DA frames, Map_Tails $D1. */
 static const s3_chr sonic_chr = {
-    sonic_area, SO_END, sonic_scripts, COUNT(sonic_scripts),
-    END_MIN_SONIC, 0xDA, SO_00, SO_01, SO_01, RUN_SPEED, 2, 2, SO_04};
+    {sonic_area, SO_END, sonic_scripts, COUNT(sonic_scripts), END_MIN_SONIC},
+    0xDA, SO_00, SO_01, SO_01, RUN_SPEED, 2, 2, SO_04};
 static const s3_chr tails_chr = {
-    tails_area, TO_END, tails_scripts, COUNT(tails_scripts),
-    END_MIN_TAILS, 0xD1, TO_00, TO_01, TO_1F, HAULASS_SPEED, 2, 1, TO_04};
+    {tails_area, TO_END, tails_scripts, COUNT(tails_scripts), END_MIN_TAILS},
+    0xD1, TO_00, TO_01, TO_1F, HAULASS_SPEED, 2, 1, TO_04};
 
-/* The script byte at `script` + i (i a byte index as the routine forms it:
- * 0..$101), as the original reads it; past the modelled area (code) an end
- * marker. */
+/* The script byte at `script` + i, as the original reads it; past the
+ * modelled area (code) an end marker (spg_anim_byte). */
 static uint8_t at(const s3_chr *c, unsigned script, unsigned i)
 {
-    unsigned o = script + i;
-    return o < c->area_len ? c->area[o] : END_LOOP;
+    return spg_anim_byte(&c->t, script, i);
 }
 
-/* ---- the script steps (the ones all three games share: anim_steps.c) ----- */
-
-/* loc_134A6 / sub_163B8: show the entry at the script position and
- * advance, or act on the end code there (from end_min on). */
-static void step_script(spg_player *p, const s3_chr *c, unsigned script)
-{
-    uint8_t pos = p->anim_frame;
-    uint8_t fr = at(c, script, 1u + pos);
-
-    if (fr >= c->end_min) {
-        if (fr == END_LOOP) {
-            p->anim_frame = 0;
-            fr = at(c, script, 1);
-        } else if (fr == END_BACK) {
-            uint8_t n = at(c, script, 2u + pos);
-            p->anim_frame = (uint8_t)(p->anim_frame - n);
-            pos = (uint8_t)(pos - n);
-            fr = at(c, script, 1u + pos);
-        } else {
-            if (fr == END_CHANGE)
-                p->anim = at(c, script, 2u + pos);
-            return; /* the other codes: nothing happens */
-        }
-    }
-    p->mapping_frame = fr;
-    p->anim_frame = (uint8_t)(p->anim_frame + 1u);
-}
-
-/* The start of every call: a new id restarts the script (and drops the
- * pushing bit).  Returns the script, or -1 for an id with none. */
-static int restart(spg_player *p, const s3_chr *c)
-{
-    if (p->anim != p->prev_anim) {
-        p->prev_anim = p->anim;
-        p->anim_frame = 0;
-        p->anim_timer = 0;
-        p->status &= (uint8_t)~SPG_STATUS_PUSHING;
-    }
-    return p->anim < c->count ? c->scripts[p->anim] : -1;
-}
-
-/* An ordinary script (header = duration): flip bits every frame, the next
- * entry when the timer runs out. */
-static void fixed_script(spg_player *p, const s3_chr *c, unsigned script)
-{
-    spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
-    if (spg_anim_timer_runs(p))
-        return;
-    p->anim_timer = at(c, script, 0);
-    step_script(p, c, script);
-}
+/* loc_134A6 / sub_163B8 (the script step), the restart (which drops the
+ * pushing bit) and the fixed-duration scripts are anim_steps.c's. */
 
 /*
  * The walk/run (header $FF; loc_134F0 / loc_16402 with flip_type and
@@ -485,27 +429,18 @@ static void fixed_script(spg_player *p, const s3_chr *c, unsigned script)
  */
 static void walk_run(spg_player *p, const s3_chr *c)
 {
-    uint8_t facing = p->status & SPG_STATUS_FACING_LEFT;
     uint8_t a = p->angle;
-    uint8_t flip = 0, set, offset, fr;
+    uint8_t set, offset, fr;
     uint16_t speed;
     unsigned script;
 
     if (a != 0 && a < 0x80u)
         a = (uint8_t)(a - 1u); /* $01..$7F count one less */
-    if (!facing)
-        a = (uint8_t)~a;
-    a = (uint8_t)(a + 0x10u);
-    if (a & 0x80u)
-        flip = 3;
-    spg_anim_set_flip(p, (uint8_t)(flip ^ facing));
+    a = spg_anim_walk_angle(p, a, 0x10);
     if (p->status & SPG_STATUS_PUSHING) {
         /* loc_137CE / loc_1651C */
-        if (spg_anim_timer_runs(p))
-            return;
-        p->anim_timer = spg_anim_push_rate(p->ground_speed);
-        spg_anim_set_flip(p, facing);
-        step_script(p, c, c->push);
+        if (!spg_anim_timer_runs(p))
+            spg_anim_push(p, &c->t, c->push);
         return;
     }
     set = (uint8_t)((a >> 4) & 6u); /* 0, 2, 4, 6 */
@@ -540,9 +475,7 @@ static void sonic_roll(spg_player *p, const s3_chr *c)
     if (spg_anim_timer_runs(p))
         return;
     speed = spg_anim_abs_speed(p->ground_speed);
-    p->anim_timer = spg_anim_rate(speed, ROLL_RATE, 8);
-    spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
-    step_script(p, c, speed >= RUN_SPEED ? SO_03 : SO_02);
+    spg_anim_roll(p, &c->t, speed >= RUN_SPEED ? SO_03 : SO_02, speed);
 }
 
 /* ---- entry points ------------------------------------------------------------ */
@@ -551,14 +484,14 @@ void spg_s3_animate(const spg_profile *profile, spg_player *p)
 {
     int tails = profile->character == SPG_CHAR_TAILS;
     const s3_chr *c = tails ? &tails_chr : &sonic_chr;
-    int script = restart(p, c);
+    int script = spg_anim_restart(p, &c->t, SPG_STATUS_PUSHING);
     uint8_t header;
 
     if (script < 0)
         return; /* no such script (only a bad start state gets here) */
     header = at(c, (unsigned)script, 0);
     if (!(header & 0x80u))
-        fixed_script(p, c, (unsigned)script);
+        spg_anim_fixed(p, &c->t, (unsigned)script);
     else if (header == SPEED_WALK)
         walk_run(p, c);
     else if (!tails)
@@ -581,12 +514,12 @@ static const s3_chr *s3_character(const spg_profile *profile)
 int spg_s3_anim_last_position(const spg_profile *profile, uint8_t anim)
 {
     const s3_chr *c = s3_character(profile);
-    unsigned script, i;
+    unsigned script;
     uint8_t header;
 
-    if (anim >= c->count)
+    if (anim >= c->t.count)
         return -1;
-    script = c->scripts[anim];
+    script = c->t.scripts[anim];
     header = at(c, script, 0);
     if (header == SPEED_WALK || (c == &sonic_chr && (header & 0x80u))) {
         /* the speed-driven ids share one position: the walk's end (its
@@ -596,10 +529,7 @@ int spg_s3_anim_last_position(const spg_profile *profile, uint8_t anim)
         return -1; /* Tails' id 4: the tail angle, see spg_s3_animate */
     }
     /* the first end code (every script in the areas has one) */
-    i = 1;
-    while (at(c, script, i) < c->end_min)
-        i++;
-    return (int)i - 1;
+    return spg_anim_end_position(&c->t, script);
 }
 
 int spg_s3_anim_mapping_frames(const spg_profile *profile)

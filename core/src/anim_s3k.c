@@ -89,7 +89,7 @@
 enum {
     SPEED_WALK = 0xFF,                                  /* header */
     END_MIN = 0xFC,                                     /* >= : end */
-    END_LOOP = 0xFF, END_BACK = 0xFE, END_CHANGE = 0xFD /* codes */
+    END_LOOP = SPG_ANIM_END_LOOP /* the codes: anim.h's SPG_ANIM_END_* */
 };
 
 /* Runs of one byte. */
@@ -534,10 +534,7 @@ static const uint16_t knuckles_scripts[] = {
 
 /* One character's scripts and the constants of his routine. */
 typedef struct sk_chr {
-    const uint8_t *area;
-    unsigned area_len;
-    const uint16_t *scripts; /* id -> offset in area */
-    unsigned count;          /* ids 0 .. count - 1 */
+    spg_anim_table t;        /* end codes from $FC on */
     uint8_t sprites;         /* mapping frames of the character's sheet */
     uint16_t walk, run, fast; /* the walk/run's three scripts ... */
     uint16_t fast_speed;      /* ... the third from this |speed| on */
@@ -566,13 +563,15 @@ enum {
  * debug frame viewers wrap mapping_frame at $FB: $10AC0, $13690,
  * $16470). */
 static const sk_chr sonic_chr = {
-    sonic_area, SO_END, sonic_scripts, COUNT(sonic_scripts), 0xFB,
+    {sonic_area, SO_END, sonic_scripts, COUNT(sonic_scripts), END_MIN}, 0xFB,
     SO_00, SO_01, SO_01, RUN_SPEED, 2, 2, SO_04, 6, 1, SO_02, SO_03};
 static const sk_chr tails_chr = {
-    tails_area, TO_END, tails_scripts, COUNT(tails_scripts), 0xFB,
+    {tails_area, TO_END, tails_scripts, COUNT(tails_scripts), END_MIN}, 0xFB,
     TO_00, TO_01, TO_1F, HAULASS_SPEED, 2, 1, TO_04, 6, 0, TO_02, TO_03};
 static const sk_chr knuckles_chr = {
-    knuckles_area, KO_END, knuckles_scripts, COUNT(knuckles_scripts), 0xFB,
+    {knuckles_area, KO_END, knuckles_scripts, COUNT(knuckles_scripts),
+     END_MIN},
+    0xFB,
     KO_00, KO_01, KO_01, RUN_SPEED, 2, 2, KO_04, 8, 1, KO_02, KO_03};
 
 /* The character's scripts (the routine table has already picked Sonic &
@@ -589,66 +588,18 @@ static const sk_chr *sk_character(const spg_profile *profile)
     }
 }
 
-/* The script byte at `script` + i (i a byte index as the routine forms it:
- * 0..$101), as the original reads it; past the modelled area (code) an end
- * marker. */
+/* The script byte at `script` + i, as the original reads it; past the
+ * modelled area (code) an end marker (spg_anim_byte). */
 static uint8_t at(const sk_chr *c, unsigned script, unsigned i)
 {
-    unsigned o = script + i;
-    return o < c->area_len ? c->area[o] : END_LOOP;
+    return spg_anim_byte(&c->t, script, i);
 }
 
 /* ---- the script steps ------------------------------------------------------ */
 
-/* loc_1265A / loc_158B0 / loc_17D7E: show the entry at the script
- * position and advance, or act on the end code there ($FC..$FF). */
-static void step_script(spg_player *p, const sk_chr *c, unsigned script)
-{
-    uint8_t pos = p->anim_frame;
-    uint8_t fr = at(c, script, 1u + pos);
-
-    if (fr >= END_MIN) {
-        if (fr == END_LOOP) {
-            p->anim_frame = 0;
-            fr = at(c, script, 1);
-        } else if (fr == END_BACK) {
-            uint8_t n = at(c, script, 2u + pos);
-            p->anim_frame = (uint8_t)(p->anim_frame - n);
-            pos = (uint8_t)(pos - n);
-            fr = at(c, script, 1u + pos);
-        } else {
-            if (fr == END_CHANGE)
-                p->anim = at(c, script, 2u + pos);
-            return; /* $FC: nothing happens */
-        }
-    }
-    p->mapping_frame = fr;
-    p->anim_frame = (uint8_t)(p->anim_frame + 1u);
-}
-
-/* The start of every call: a new id restarts the script (and drops the
- * pushing bit).  Returns the script, or -1 for an id with none. */
-static int restart(spg_player *p, const sk_chr *c)
-{
-    if (p->anim != p->prev_anim) {
-        p->prev_anim = p->anim;
-        p->anim_frame = 0;
-        p->anim_timer = 0;
-        p->status &= (uint8_t)~SPG_STATUS_PUSHING;
-    }
-    return p->anim < c->count ? c->scripts[p->anim] : -1;
-}
-
-/* An ordinary script (header = duration): flip bits every frame, the next
- * entry when the timer runs out. */
-static void fixed_script(spg_player *p, const sk_chr *c, unsigned script)
-{
-    spg_anim_set_flip(p, p->status & SPG_STATUS_FACING_LEFT);
-    if (spg_anim_timer_runs(p))
-        return;
-    p->anim_timer = at(c, script, 0);
-    step_script(p, c, script);
-}
+/* loc_1265A / loc_158B0 / loc_17D7E (the script step), the restart (which
+ * drops the pushing bit) and the fixed-duration scripts are
+ * anim_steps.c's. */
 
 /*
  * The walk/run (header $FF; loc_126AA / loc_15900 / loc_17DCE with
@@ -662,20 +613,14 @@ static void fixed_script(spg_player *p, const sk_chr *c, unsigned script)
  */
 static void walk_run(spg_player *p, const sk_chr *c)
 {
-    uint8_t facing = p->status & SPG_STATUS_FACING_LEFT;
     uint8_t a = p->angle;
-    uint8_t flip = 0, set, offset, fr;
+    uint8_t set, offset, fr;
     uint16_t speed;
     unsigned script;
 
     if (a != 0 && a < 0x80u)
         a = (uint8_t)(a - 1u); /* $01..$7F count one less */
-    if (!facing)
-        a = (uint8_t)~a;
-    a = (uint8_t)(a + 0x10u);
-    if (a & 0x80u)
-        flip = 3;
-    spg_anim_set_flip(p, (uint8_t)(flip ^ facing));
+    a = spg_anim_walk_angle(p, a, 0x10);
     if (p->status & SPG_STATUS_PUSHING) {
         uint16_t v = (uint16_t)p->ground_speed;
         if (spg_anim_timer_runs(p))
@@ -686,7 +631,7 @@ static void walk_run(spg_player *p, const sk_chr *c)
         if (v & 0x8000u)
             v = 0;
         p->anim_timer = (uint8_t)(v >> c->push_shift);
-        step_script(p, c, c->push);
+        spg_anim_step(p, &c->t, c->push);
         return;
     }
     set = (uint8_t)((a >> 4) & 6u); /* 0, 2, 4, 6 */
@@ -725,7 +670,7 @@ static void speed_roll(spg_player *p, const sk_chr *c)
         return;
     speed = spg_anim_abs_speed(p->ground_speed);
     p->anim_timer = spg_anim_rate(speed, ROLL_RATE, 8);
-    step_script(p, c, speed >= RUN_SPEED ? c->roll2 : c->roll);
+    spg_anim_step(p, &c->t, speed >= RUN_SPEED ? c->roll2 : c->roll);
 }
 
 /* ---- entry points ------------------------------------------------------------ */
@@ -735,14 +680,14 @@ static void speed_roll(spg_player *p, const sk_chr *c)
 void spg_s3k_animate(const spg_profile *profile, spg_player *p)
 {
     const sk_chr *c = sk_character(profile);
-    int script = restart(p, c);
+    int script = spg_anim_restart(p, &c->t, SPG_STATUS_PUSHING);
     uint8_t header;
 
     if (script < 0)
         return; /* no such script (only a bad start state gets here) */
     header = at(c, (unsigned)script, 0);
     if (!(header & 0x80u))
-        fixed_script(p, c, (unsigned)script);
+        spg_anim_fixed(p, &c->t, (unsigned)script);
     else if (header == SPEED_WALK)
         walk_run(p, c);
     else if (c->speed_roll)
@@ -758,12 +703,12 @@ void spg_s3k_animate(const spg_profile *profile, spg_player *p)
 int spg_s3k_anim_last_position(const spg_profile *profile, uint8_t anim)
 {
     const sk_chr *c = sk_character(profile);
-    unsigned script, i;
+    unsigned script;
     uint8_t header;
 
-    if (anim >= c->count)
+    if (anim >= c->t.count)
         return -1;
-    script = c->scripts[anim];
+    script = c->t.scripts[anim];
     header = at(c, script, 0);
     if (header == SPEED_WALK || (c->speed_roll && (header & 0x80u))) {
         /* the speed-driven ids share one position: the walk's end (its
@@ -773,10 +718,7 @@ int spg_s3k_anim_last_position(const spg_profile *profile, uint8_t anim)
         return -1; /* Tails' id 4: the tail angle, see spg_s3k_animate */
     }
     /* the first end code (every script in the areas has one) */
-    i = 1;
-    while (at(c, script, i) < END_MIN)
-        i++;
-    return (int)i - 1;
+    return spg_anim_end_position(&c->t, script);
 }
 
 int spg_s3k_anim_mapping_frames(const spg_profile *profile)

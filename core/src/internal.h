@@ -23,8 +23,11 @@
  *   anim_s3.c    Sonic 3's Animate_Sonic / Animate_Tails and scripts
  *   anim_s3k.c   Sonic & Knuckles' Animate_Sonic / Animate_Tails /
  *                Animate_Knuckles and scripts
- *   anim_scd.c   Sonic CD's ObjSonic_Animate and its scripts
- *   anim_steps.c the steps the games' animation routines share
+ *   anim_scd.c   Sonic CD's ObjSonic_Animate and Ani_Sonic (R11A__.MMD)
+ *   anim_steps.c the steps the games' animation routines share (the
+ *                script step over spg_anim_table, the restart, the
+ *                fixed-duration script, the timed walk/roll/push), and
+ *                the start of Sonic 1's routine, which Sonic CD's shares
  *   sonic2.c     Sonic 2's routines where their shape differs
  *   sonic3.c     Sonic 3's routines where their shape differs from Sonic 2's
  *   sonic3k.c    Sonic & Knuckles' Sonic and Tails where they differ from

@@ -1,39 +1,100 @@
 /*
- * level.c - the scenario's map as the game's level loader leaves it.
+ * level.c - the scenario's map as the game's level loader leaves it: the
+ * pieces the builders share, then Sonic 1's, Sonic 2's and Sonic 3's
+ * builders (Sonic CD's is soniccd_level.c).
  */
 #include "capture/level.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define CHUNK_CELLS 16
+#define CHUNK_WORDS (CHUNK_CELLS * CHUNK_CELLS)
 #define CHUNK_BYTES 0x200u
 #define LAYOUT_ROW_BYTES 0x80u
 
-/* The game's cell word for the scenario's cell; *mask_index gets the
- * scenario mask (0 for an empty cell). */
-/* The masks the map uses over the ROM copy's collision arrays (angle map,
- * column heights, row widths; the same layout in both games), each at the
- * mask id mask_id gives it (0: not used). */
-static void write_masks(emu *e, uint32_t angle_map, uint32_t heights,
-                        uint32_t widths, const spg_map *map,
-                        const uint8_t mask_id[256])
+/* ---- shared ------------------------------------------------------------- */
+
+int level_check_extent(const spg_map *map, uint32_t tiles_x,
+                       uint32_t tiles_y, char *msg, size_t msglen,
+                       const char *fmt, ...)
 {
-    for (unsigned m = 1; m < 256; m++) {
-        if (!mask_id[m])
-            continue;
-        const spg_mask *mk = &map->masks[m];
-        uint32_t id = mask_id[m];
-        for (uint32_t i = 0; i < 16; i++) {
-            emu_rom_w8(e, heights + id * 16 + i, (uint8_t)mk->heights[i]);
-            emu_rom_w8(e, widths + id * 16 + i, (uint8_t)mk->widths[i]);
-        }
-        emu_rom_w8(e, angle_map + id, mk->angle);
+    if (map->width == 0 || map->height == 0 ||
+        ((uint32_t)map->x0 + map->width <= tiles_x &&
+         (uint32_t)map->y0 + map->height <= tiles_y))
+        return 0;
+    int n = snprintf(msg, msglen, "map tiles x %u..%u, y %u..%u lie beyond ",
+                     (unsigned)map->x0, (unsigned)(map->x0 + map->width - 1),
+                     (unsigned)map->y0, (unsigned)(map->y0 + map->height - 1));
+    if (n >= 0 && (size_t)n < msglen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg + n, msglen - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+/* Give mask m, which cell i names, the mask id *next (then one more)
+ * unless it has one; -1 with a message as level_mask_ids says. */
+static int give_mask_id(const spg_map *map, unsigned m, size_t i,
+                        uint32_t blocks, uint8_t mask_id[256], int *next,
+                        char *msg, size_t msglen)
+{
+    if (m == 0 || mask_id[m])
+        return 0;
+    if (m >= map->mask_count) {
+        snprintf(msg, msglen, "cell %zu names mask %u, but the map has %u masks",
+                 i, m, (unsigned)map->mask_count);
+        return -1;
+    }
+    if (m >= blocks) {
+        snprintf(msg, msglen,
+                 "block id %u lies beyond the collision index ($%X entries)",
+                 m, (unsigned)blocks);
+        return -1;
+    }
+    if (*next > LEVEL_MAX_MASK_IDS) {
+        snprintf(msg, msglen,
+                 "the map uses more distinct masks than the original has "
+                 "collision mask ids (%d)", LEVEL_MAX_MASK_IDS);
+        return -1;
+    }
+    mask_id[m] = (uint8_t)(*next)++;
+    return 0;
+}
+
+int level_mask_ids(const spg_map *map, uint32_t blocks, uint8_t mask_id[256],
+                   char *msg, size_t msglen)
+{
+    memset(mask_id, 0, 256);
+    int next = 1;
+    for (size_t i = 0; i < (size_t)map->width * map->height; i++)
+        if (give_mask_id(map, map->cells[i] & SPG_CELL_MASK, i, blocks,
+                         mask_id, &next, msg, msglen) != 0)
+            return -1;
+    return next - 1;
+}
+
+/* The chunks of `cells` cells across and down that the map overlaps:
+ * span = {cx0, cx1, cy0, cy1}, none for an empty map.  Only these can hold
+ * a block (the others are empty and keep layout byte 0). */
+static void chunk_span(const spg_map *map, int cells, int span[4])
+{
+    span[0] = span[2] = 0;
+    span[1] = span[3] = -1;
+    if (map->width > 0 && map->height > 0) {
+        span[0] = map->x0 / cells;
+        span[1] = (map->x0 + map->width - 1) / cells;
+        span[2] = map->y0 / cells;
+        span[3] = (map->y0 + map->height - 1) / cells;
     }
 }
 
-static uint16_t game_cell(const spg_map *map, int32_t tx, int32_t ty)
+/* The Sonic 1 cell word for the scenario's cell (tx, ty). */
+static uint16_t cell_word(const spg_map *map, int32_t tx, int32_t ty)
 {
     if (tx < (int32_t)map->x0 || ty < (int32_t)map->y0 ||
         tx >= (int32_t)map->x0 + map->width || ty >= (int32_t)map->y0 + map->height)
@@ -48,6 +109,94 @@ static uint16_t game_cell(const spg_map *map, int32_t tx, int32_t ty)
                                  SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID)));
 }
 
+/* Whether chunk id `id` (at `base`) already holds `chunk`. */
+static int chunk_same(const emu *e, const level_chunks256 *c, uint32_t base,
+                      const uint16_t chunk[CHUNK_WORDS])
+{
+    for (uint32_t w = 0; w < CHUNK_WORDS; w++) {
+        uint32_t at = base + w * 2;
+        if ((c->in_rom ? emu_rom_r16(e, at) : emu_r16(e, at)) != chunk[w])
+            return 0;
+    }
+    return 1;
+}
+
+static void chunk_write(emu *e, const level_chunks256 *c, uint32_t base,
+                        const uint16_t chunk[CHUNK_WORDS])
+{
+    if (!c->in_rom) {
+        for (uint32_t w = 0; w < CHUNK_WORDS; w++)
+            emu_w16(e, base + w * 2, chunk[w]);
+        return;
+    }
+    uint8_t bytes[CHUNK_BYTES];
+    for (int w = 0; w < CHUNK_WORDS; w++) {
+        bytes[2 * w] = (uint8_t)(chunk[w] >> 8);
+        bytes[2 * w + 1] = (uint8_t)chunk[w];
+    }
+    emu_rom_write(e, base, bytes, sizeof bytes);
+}
+
+int level_put_chunks256(emu *e, const level_chunks256 *c, const spg_map *map)
+{
+    static const uint16_t empty[CHUNK_WORDS];
+    uint16_t chunk[CHUNK_WORDS];
+    int count = 0, span[4];
+    chunk_span(map, CHUNK_CELLS, span);
+    for (int cy = span[2]; cy <= span[3]; cy++) {
+        for (int cx = span[0]; cx <= span[1]; cx++) {
+            for (int by = 0; by < CHUNK_CELLS; by++)
+                for (int bx = 0; bx < CHUNK_CELLS; bx++)
+                    chunk[by * CHUNK_CELLS + bx] = cell_word(
+                        map, cx * CHUNK_CELLS + bx, cy * CHUNK_CELLS + by);
+            if (memcmp(chunk, empty, sizeof chunk) == 0)
+                continue;
+            int k = 0; /* the k-th distinct chunk, ids[k] */
+            while (k < count &&
+                   !chunk_same(e, c, c->chunks + (uint32_t)(c->ids[k] - 1) *
+                                                     CHUNK_BYTES, chunk))
+                k++;
+            if (k == count) {
+                if (count == c->id_count)
+                    return -1;
+                count++;
+                chunk_write(e, c, c->chunks + (uint32_t)(c->ids[k] - 1) *
+                                                  CHUNK_BYTES, chunk);
+            }
+            emu_w8(e, c->layout + (uint32_t)cy * c->row_bytes + (uint32_t)cx,
+                   c->ids[k]);
+        }
+    }
+    return count;
+}
+
+void level_write_index(emu *e, uint32_t index_rom, uint32_t blocks,
+                       uint32_t index_ptr, const uint8_t mask_id[256])
+{
+    for (uint32_t b = 0; b < blocks; b++)
+        emu_rom_w8(e, index_rom + b, b < 256 ? mask_id[b] : 0);
+    emu_w32(e, index_ptr, index_rom);
+}
+
+void level_write_masks(emu *e, uint32_t angle_map, uint32_t heights,
+                       uint32_t widths, const spg_map *map,
+                       const uint8_t mask_id[256])
+{
+    for (unsigned m = 1; m < 256; m++) {
+        if (!mask_id[m])
+            continue;
+        const spg_mask *mk = &map->masks[m];
+        uint32_t id = mask_id[m];
+        for (uint32_t i = 0; i < 16; i++) {
+            emu_rom_w8(e, heights + id * 16 + i, (uint8_t)mk->heights[i]);
+            emu_rom_w8(e, widths + id * 16 + i, (uint8_t)mk->widths[i]);
+        }
+        emu_rom_w8(e, angle_map + id, mk->angle);
+    }
+}
+
+/* ---- Sonic 1 ------------------------------------------------------------ */
+
 int level_build(emu *e, const level_addrs *a, const spg_map *map,
                 level_info *info, char *msg, size_t msglen)
 {
@@ -56,111 +205,54 @@ int level_build(emu *e, const level_addrs *a, const spg_map *map,
         snprintf(msg, msglen, "bad ROM description: layout below the chunks");
         return -1;
     }
+    /* ids 1..capacity: as many chunks as fit below the layout; chunk ids
+     * with bit 7 set are loop chunks */
     int capacity = (int)((a->layout - a->chunks) / CHUNK_BYTES);
     if (capacity > 0x7F)
-        capacity = 0x7F; /* chunk ids with bit 7 set are loop chunks */
+        capacity = 0x7F;
+    uint8_t ids[0x7F];
+    for (int k = 0; k < capacity; k++)
+        ids[k] = (uint8_t)(k + 1);
 
-    /* The map must lie inside the foreground layout. */
+    /* The map must lie inside the foreground layout (the second $40 bytes
+     * of a row are the background). */
     uint32_t tiles_x = LEVEL_LAYOUT_CHUNKS_X * CHUNK_CELLS;
     uint32_t tiles_y = LEVEL_LAYOUT_CHUNKS_Y * CHUNK_CELLS;
-    if (map->width > 0 && map->height > 0 &&
-        ((uint32_t)map->x0 + map->width > tiles_x ||
-         (uint32_t)map->y0 + map->height > tiles_y)) {
+    if (level_check_extent(map, tiles_x, tiles_y, msg, msglen,
+                           "the original level layout (%u x %u tiles: x < %u "
+                           "px, y < %u px)",
+                           (unsigned)tiles_x, (unsigned)tiles_y,
+                           (unsigned)tiles_x * 16, (unsigned)tiles_y * 16) != 0)
+        return -1;
+
+    /* Mask ids; block ids are 10 bits and must lie inside the zone's
+     * collision index. */
+    uint8_t mask_id[256];
+    uint32_t blocks = a->collindex_size < 0x400 ? a->collindex_size : 0x400;
+    int masks = level_mask_ids(map, blocks, mask_id, msg, msglen);
+    if (masks < 0)
+        return -1;
+    info->mask_count = masks;
+
+    /* Chunks in RAM and layout. */
+    emu_fill(e, a->layout, 0, (uint32_t)LEVEL_LAYOUT_CHUNKS_Y * LAYOUT_ROW_BYTES);
+    const level_chunks256 c = {a->chunks, 0, ids, capacity, a->layout,
+                               LAYOUT_ROW_BYTES};
+    int chunks = level_put_chunks256(e, &c, map);
+    if (chunks < 0) {
         snprintf(msg, msglen,
-                 "map tiles x %u..%u, y %u..%u lie beyond the original level "
-                 "layout (%u x %u tiles: x < %u px, y < %u px)",
-                 (unsigned)map->x0, (unsigned)(map->x0 + map->width - 1),
-                 (unsigned)map->y0, (unsigned)(map->y0 + map->height - 1),
-                 (unsigned)tiles_x, (unsigned)tiles_y, (unsigned)tiles_x * 16,
-                 (unsigned)tiles_y * 16);
+                 "the map needs more than %d distinct 256x256 chunks "
+                 "(all that fit in the original's chunk RAM)",
+                 capacity);
         return -1;
     }
+    info->chunk_count = chunks;
 
-    /* Mask ids in order of first use; check every cell's mask exists. */
-    uint8_t mask_id[256];
-    memset(mask_id, 0, sizeof mask_id);
-    int next_mask = 1;
-    for (uint32_t i = 0; i < (uint32_t)map->width * map->height; i++) {
-        unsigned m = map->cells[i] & SPG_CELL_MASK;
-        if (m == 0 || mask_id[m])
-            continue;
-        if (m >= map->mask_count) {
-            snprintf(msg, msglen, "cell %u names mask %u, but the map has %u masks",
-                     (unsigned)i, m, (unsigned)map->mask_count);
-            return -1;
-        }
-        if (m >= a->collindex_size || m > 0x3FF) {
-            snprintf(msg, msglen,
-                     "block id %u lies beyond the collision index ($%X entries)",
-                     m, (unsigned)a->collindex_size);
-            return -1;
-        }
-        if (next_mask > LEVEL_MAX_MASK_IDS) {
-            snprintf(msg, msglen,
-                     "the map uses more distinct masks than the original has "
-                     "collision mask ids (%d)", LEVEL_MAX_MASK_IDS);
-            return -1;
-        }
-        mask_id[m] = (uint8_t)next_mask++;
-    }
-    info->mask_count = next_mask - 1;
-
-    /* Chunks and layout. */
-    static const uint16_t empty_chunk[CHUNK_CELLS * CHUNK_CELLS];
-    uint16_t chunk[CHUNK_CELLS * CHUNK_CELLS];
-    int chunk_count = 0;
-    emu_fill(e, a->layout, 0, (uint32_t)LEVEL_LAYOUT_CHUNKS_Y * LAYOUT_ROW_BYTES);
-    /* Only chunks the map overlaps can hold a block (the others are empty
-     * and keep layout byte 0); scanned in the same row-major order. */
-    int cx0 = 0, cx1 = -1, cy0 = 0, cy1 = -1;
-    if (map->width > 0 && map->height > 0) {
-        cx0 = map->x0 / CHUNK_CELLS;
-        cx1 = (map->x0 + map->width - 1) / CHUNK_CELLS;
-        cy0 = map->y0 / CHUNK_CELLS;
-        cy1 = (map->y0 + map->height - 1) / CHUNK_CELLS;
-    }
-    for (int cy = cy0; cy <= cy1; cy++) {
-        for (int cx = cx0; cx <= cx1; cx++) {
-            for (int by = 0; by < CHUNK_CELLS; by++)
-                for (int bx = 0; bx < CHUNK_CELLS; bx++)
-                    chunk[by * CHUNK_CELLS + bx] =
-                        game_cell(map, cx * CHUNK_CELLS + bx, cy * CHUNK_CELLS + by);
-            if (memcmp(chunk, empty_chunk, sizeof chunk) == 0)
-                continue;
-            int id = 0;
-            for (int k = 1; k <= chunk_count && !id; k++) {
-                uint32_t base = a->chunks + (uint32_t)(k - 1) * CHUNK_BYTES;
-                int same = 1;
-                for (int c = 0; c < CHUNK_CELLS * CHUNK_CELLS && same; c++)
-                    same = emu_r16(e, base + (uint32_t)c * 2) == chunk[c];
-                if (same)
-                    id = k;
-            }
-            if (!id) {
-                if (chunk_count == capacity) {
-                    snprintf(msg, msglen,
-                             "the map needs more than %d distinct 256x256 chunks "
-                             "(all that fit in the original's chunk RAM)",
-                             capacity);
-                    return -1;
-                }
-                id = ++chunk_count;
-                uint32_t base = a->chunks + (uint32_t)(id - 1) * CHUNK_BYTES;
-                for (int c = 0; c < CHUNK_CELLS * CHUNK_CELLS; c++)
-                    emu_w16(e, base + (uint32_t)c * 2, chunk[c]);
-            }
-            emu_w8(e, a->layout + (uint32_t)cy * LAYOUT_ROW_BYTES + (uint32_t)cx,
-                   (uint8_t)id);
-        }
-    }
-    info->chunk_count = chunk_count;
-
-    /* Collision index over the ROM copy's, and the pointer to it. */
-    for (uint32_t b = 0; b < a->collindex_size; b++)
-        emu_rom_w8(e, a->collindex_rom + b, b < 256 ? mask_id[b] : 0);
-    emu_w32(e, a->collindex_ptr, a->collindex_rom);
-
-    write_masks(e, a->angle_map, a->coll_array1, a->coll_array2, map, mask_id);
+    /* Collision index over the ROM copy's, the pointer to it, masks. */
+    level_write_index(e, a->collindex_rom, a->collindex_size,
+                      a->collindex_ptr, mask_id);
+    level_write_masks(e, a->angle_map, a->coll_array1, a->coll_array2, map,
+                      mask_id);
     return 0;
 }
 
@@ -201,17 +293,10 @@ int level_build_s2(emu *e, const level_addrs_s2 *a, const spg_map *map,
     memset(info, 0, sizeof *info);
     const uint32_t tiles_x = LEVEL_S2_LAYOUT_CHUNKS_X * LEVEL_S2_CHUNK_CELLS;
     const uint32_t tiles_y = LEVEL_S2_LAYOUT_CHUNKS_Y * LEVEL_S2_CHUNK_CELLS;
-    if (map->width > 0 && map->height > 0 &&
-        ((uint32_t)map->x0 + map->width > tiles_x ||
-         (uint32_t)map->y0 + map->height > tiles_y)) {
-        snprintf(msg, msglen,
-                 "map tiles x %u..%u, y %u..%u lie beyond the original level "
-                 "layout (%u x %u tiles)",
-                 (unsigned)map->x0, (unsigned)(map->x0 + map->width - 1),
-                 (unsigned)map->y0, (unsigned)(map->y0 + map->height - 1),
-                 (unsigned)tiles_x, (unsigned)tiles_y);
+    if (level_check_extent(map, tiles_x, tiles_y, msg, msglen,
+                           "the original level layout (%u x %u tiles)",
+                           (unsigned)tiles_x, (unsigned)tiles_y) != 0)
         return -1;
-    }
 
     /* Mask ids and block ids in order of first use. */
     uint16_t *block_of_pair = calloc(256 * 256, sizeof *block_of_pair);
@@ -238,24 +323,11 @@ static int level_s2_fill(emu *e, const level_addrs_s2 *a, const spg_map *map,
         unsigned m[2] = {map->cells[i] & SPG_CELL_MASK, mask2_of(map, i)};
         if (m[0] == 0)
             continue;
-        for (int k = 0; k < 2; k++) {
-            if (m[k] == 0 || mask_id[m[k]])
-                continue;
-            if (m[k] >= map->mask_count) {
-                snprintf(msg, msglen,
-                         "cell %zu names mask %u, but the map has %u masks",
-                         i, m[k], (unsigned)map->mask_count);
+        /* (the block ids are the pairs' own, so every mask index fits) */
+        for (int k = 0; k < 2; k++)
+            if (give_mask_id(map, m[k], i, 256, mask_id, &next_mask, msg,
+                             msglen) != 0)
                 return -1;
-            }
-            if (next_mask > LEVEL_MAX_MASK_IDS) {
-                snprintf(msg, msglen,
-                         "the map uses more distinct masks than the original "
-                         "has collision mask ids (%d)",
-                         LEVEL_MAX_MASK_IDS);
-                return -1;
-            }
-            mask_id[m[k]] = (uint8_t)next_mask++;
-        }
         unsigned pair = m[0] << 8 | m[1];
         if (block_of_pair[pair] == 0) {
             if (next_block >= LEVEL_S2_BLOCK_IDS) {
@@ -279,15 +351,10 @@ static int level_s2_fill(emu *e, const level_addrs_s2 *a, const spg_map *map,
         a->layout_row_bytes ? a->layout_row_bytes : LEVEL_S2_LAYOUT_ROW_BYTES;
     emu_fill(e, a->layout, 0, LEVEL_S2_LAYOUT_CHUNKS_Y * row_bytes);
     emu_fill(e, a->chunks, 0, LEVEL_S2_CHUNK_BYTES); /* chunk 0: empty */
-    int cx0 = 0, cx1 = -1, cy0 = 0, cy1 = -1;
-    if (map->width > 0 && map->height > 0) {
-        cx0 = map->x0 / LEVEL_S2_CHUNK_CELLS;
-        cx1 = (map->x0 + map->width - 1) / LEVEL_S2_CHUNK_CELLS;
-        cy0 = map->y0 / LEVEL_S2_CHUNK_CELLS;
-        cy1 = (map->y0 + map->height - 1) / LEVEL_S2_CHUNK_CELLS;
-    }
-    for (int cy = cy0; cy <= cy1; cy++) {
-        for (int cx = cx0; cx <= cx1; cx++) {
+    int span[4];
+    chunk_span(map, LEVEL_S2_CHUNK_CELLS, span);
+    for (int cy = span[2]; cy <= span[3]; cy++) {
+        for (int cx = span[0]; cx <= span[1]; cx++) {
             int any = 0;
             for (int by = 0; by < LEVEL_S2_CHUNK_CELLS; by++)
                 for (int bx = 0; bx < LEVEL_S2_CHUNK_CELLS; bx++) {
@@ -358,7 +425,8 @@ static int level_s2_fill(emu *e, const level_addrs_s2 *a, const spg_map *map,
         }
     }
 
-    write_masks(e, a->angle_map, a->coll_array1, a->coll_array2, map, mask_id);
+    level_write_masks(e, a->angle_map, a->coll_array1, a->coll_array2, map,
+                      mask_id);
     return 0;
 }
 

@@ -212,4 +212,60 @@ int level_scd_chunk_id_ok(int id);
 int level_build_scd(emu *e, const level_addrs_scd *a, const spg_map *map,
                     level_info *info, char *msg, size_t msglen);
 
+/*
+ * The pieces the builders share (level.c; soniccd_level.c uses them too).
+ * Each builder keeps its own geometry, chunk area, ids and words.
+ */
+
+/* 0 if the map's tiles all lie below (tiles_x, tiles_y) (an empty map
+ * does); else -1 with msg "map tiles x a..b, y c..d lie beyond " followed
+ * by the game's words for its layout (fmt and its arguments). */
+int level_check_extent(const spg_map *map, uint32_t tiles_x,
+                       uint32_t tiles_y, char *msg, size_t msglen,
+                       const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+
+/* Mask ids from 1 in order of first use (row-major) into mask_id (0: not
+ * used), block id = mask index, which must lie below `blocks` (the
+ * collision index's entries).  Returns the count, or -1 with a message
+ * (a cell naming a mask the map lacks, a block id beyond the index, more
+ * masks than LEVEL_MAX_MASK_IDS). */
+int level_mask_ids(const spg_map *map, uint32_t blocks, uint8_t mask_id[256],
+                   char *msg, size_t msglen);
+
+/* Where 256x256 chunks go (Sonic 1, Sonic CD): chunk id n's $200 bytes at
+ * chunks + (n-1)*$200, in RAM or in the ROM copy; a new distinct chunk
+ * gets the next of ids[0..id_count); its id goes to layout byte
+ * layout + cy*row_bytes + cx. */
+typedef struct level_chunks256 {
+    uint32_t chunks;
+    int in_rom;               /* 1: the ROM (program) copy, 0: RAM */
+    const uint8_t *ids;
+    int id_count;
+    uint32_t layout, row_bytes;
+} level_chunks256;
+
+/* Put the map's non-empty 256x256 chunks (Sonic 1's cell words: block id
+ * = mask index, flips and solidity at the scenario's bits) and their
+ * layout bytes, scanning the chunks the map overlaps row by row, identical
+ * chunks shared.  Returns the number of distinct chunks, or -1 when they
+ * need more than id_count ids (the caller says so). */
+int level_put_chunks256(emu *e, const level_chunks256 *c, const spg_map *map);
+
+/* The block -> mask bytes (mask_id of each block id, 0 past 255) over the
+ * ROM copy's index of `blocks` bytes at index_rom, and the RAM long
+ * index_ptr pointed at it. */
+void level_write_index(emu *e, uint32_t index_rom, uint32_t blocks,
+                       uint32_t index_ptr, const uint8_t mask_id[256]);
+
+/* The masks the map uses over the ROM copy's collision arrays (angle map,
+ * column heights, row widths; the same layout in every game), each at the
+ * mask id mask_id gives it (0: not used). */
+void level_write_masks(emu *e, uint32_t angle_map, uint32_t heights,
+                       uint32_t widths, const spg_map *map,
+                       const uint8_t mask_id[256]);
+
 #endif /* SPGSIM_CAPTURE_LEVEL_H */

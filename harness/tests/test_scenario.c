@@ -134,6 +134,7 @@ static const struct {
     {"s2-spindash-past-table.yaml", "5:39", "entries for $000..$8FF only"},
     {"s2-start-anim-range.yaml", "7:9", "anim: 34 is not an animation"},
     {"s2-tails-start-anim-range.yaml", "8:9", "anim: 33 is not an animation"},
+    {"scd-start-anim-range.yaml", "7:9", "anim: 60 is not an animation"},
     {"legend-dot.yaml", "7:12", "always an empty cell"},
     {"bad-flip.yaml", "8:34", "unknown value 'z'"},
     {"bad-solidity.yaml", "4:49", "unknown value 'bottom'"},

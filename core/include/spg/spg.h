@@ -528,7 +528,10 @@ SPG_API spg_player spg_player_default(const spg_profile *profile);
  * Tails' above $20; Sonic 3: Sonic's above $23, Tails' above $28; in both
  * Tails' id 4, whose routine animates from another object's speed).
  * Sonic 3 examples: Sonic's Wait 106, Stop ($D) 4, Death ($18) 1; Tails'
- * Wait 59, Stop 4, Fly ($20) 1, Swim ($25) 5.
+ * Wait 59, Stop 4, Fly ($20) 1, Swim ($25) 5.  Sonic CD (ids 0..$3B; the
+ * speed-driven ones, walk/run/peel-out/Run3D, roll/fast roll/Roll3D and
+ * push, share 6): Wait 18, Skid ($D) 3, Death ($18) 1, the boredom give-up
+ * ($2B) 37, Balance2 ($32) 4.
  * Scenario loaders use it to refuse a start state the original's tables
  * do not define.
  */
@@ -539,7 +542,8 @@ int spg_anim_last_position(const spg_profile *profile, uint8_t anim);
  * valid spg_player.mapping_frame values are 0 .. count - 1 (Sonic 1: $58,
  * fr_Null .. fr_WaterSlide; Sonic 2: Sonic $D6, Tails $8B; Sonic 3:
  * Sonic $DA, Tails $D1, the frames of Map_Sonic / Map_Tails; Sonic &
- * Knuckles: $FB for each of Sonic, Tails and Knuckles).  The
+ * Knuckles: $FB for each of Sonic, Tails and Knuckles; Sonic CD: $C6, the
+ * frames of MapSpr_Sonic).  The
  * animation routine only shows sprites of its scripts; the count bounds a
  * start state.
  */
@@ -566,6 +570,12 @@ int spg_anim_mapping_frames(const spg_profile *profile);
  * routine 6 Obj01_Dead (signed limit compare, no y speed reset), in
  * routine 8 Obj01_Gone counts the restart countdown (spindash_counter)
  * down to 0.
+ *
+ * Sonic CD (ObjSonic of R11A__.MMD): the charge time counts first (every
+ * routine), then in routine 2 the camera lead, the mode routine
+ * (MdGround, MdRoll, MdAir, MdJump), the angle copies, ObjSonic_Animate
+ * and the render flags DrawObject and SpecialChunks clear; in routine 6
+ * ObjSonic_Dead (bottom + $100 unsigned, ObjMoveGrv with its fall cap).
  */
 SPG_API void spg_step(const spg_profile *profile, const spg_map *map,
                       spg_input input, spg_player *player);
