@@ -360,8 +360,6 @@ void spg_mode_roll_soniccd(spg_frame *f, spg_player *p);   /* ObjSonic_MdRoll */
 void spg_mode_air_soniccd(spg_frame *f, spg_player *p);    /* ObjSonic_MdAir / MdJump */
 void spg_slope_resist_soniccd(spg_frame *f, spg_player *p); /* ObjSonic_SlopeResist */
 void spg_move_ground_soniccd(spg_frame *f, spg_player *p); /* ObjSonic_MoveGround */
-void spg_move_roll_soniccd(spg_frame *f, spg_player *p);   /* ObjSonic_MoveRoll */
-void spg_move_air_soniccd(spg_frame *f, spg_player *p);    /* ObjSonic_MoveAir */
 void spg_check_roll_soniccd(spg_frame *f, spg_player *p);  /* ObjSonic_CheckRoll */
 void spg_jump_height_soniccd(spg_frame *f, spg_player *p); /* ObjSonic_JumpHeight */
 void spg_reset_on_floor_soniccd(const spg_profile *pr, spg_player *p,

@@ -219,8 +219,7 @@ static void check_roll(spg_frame *f, spg_player *p)
         start_roll(f->profile, p);
 }
 
-/* The routine table's roll entry (the ground mode calls check_roll
- * itself; this is what Sonic 1's table would call after the move). */
+/* The routine table's roll entry, which MdGround calls after MoveGround. */
 void spg_check_roll_soniccd(spg_frame *f, spg_player *p)
 {
     check_roll(f, p);
@@ -480,7 +479,7 @@ settle:                                                       /* .Settle */
  * full charge (45) ends (charge 0) and the roll goes on in the facing
  * direction; anything less is cancelled: all speeds 0, standing up.
  */
-void spg_move_roll_soniccd(spg_frame *f, spg_player *p)
+static void move_roll(spg_frame *f, spg_player *p)
 {
     const spg_profile *pr = f->profile;
 
@@ -523,7 +522,7 @@ speeds:                                                   /* .CalcXYVels */
  * without its roll-jump lock (profile), then the camera re-centring and
  * the air drag.
  */
-void spg_move_air_soniccd(spg_frame *f, spg_player *p)
+static void move_air(spg_frame *f, spg_player *p)
 {
     if (present(p)) {
         uint16_t x = (uint16_t)m68k_hiw(p->x);
@@ -580,7 +579,7 @@ void spg_mode_ground_soniccd(spg_frame *f, spg_player *p)
         return;
     rt->slope_resist(f, p);
     rt->move(f, p);
-    check_roll(f, p);
+    rt->roll(f, p);                                  /* ObjSonic_CheckRoll */
     spg_level_bound(f, p);
     spg_speed_to_pos(p);
     spg_angle_pos(f, p);
@@ -597,7 +596,7 @@ void spg_mode_roll_soniccd(spg_frame *f, spg_player *p)
     if (check_jump(f, p))
         return;
     slope_resist_roll(f, p);
-    spg_move_roll_soniccd(f, p);
+    move_roll(f, p);
     spg_level_bound(f, p);
     if (p->charge == 0)
         spg_speed_to_pos(p);
@@ -623,7 +622,7 @@ void spg_mode_air_soniccd(spg_frame *f, spg_player *p)
         p->anim = SPG_ANIM_WALK;
     handle_3d_ramp(p);
     spg_jump_height_soniccd(f, p);
-    spg_move_air_soniccd(f, p);
+    move_air(f, p);
     spg_level_bound(f, p);
     move_gravity(pr, p);
     if (p->status & SPG_STATUS_UNDERWATER)
