@@ -66,6 +66,10 @@ typedef struct spg_frame {
     uint8_t anglebuffer[2];   /* v_anglebuffer, v_anglebuffer2 */
     uint8_t looked;           /* Sonic 3: this frame's Sonic_Move looked up
                                  or down (scroll_delay_counter kept) */
+    uint8_t low_plane;        /* Sonic 1: obRender bit 6 as the frame began
+                                 (only Sonic_Loops, at its end, changes it):
+                                 FindNearestTile reads a loop chunk's low
+                                 plane */
 } spg_frame;
 
 /*
@@ -137,6 +141,9 @@ typedef struct spg_routines {
     /* Sonic_Roll (Sonic & Knuckles: SonicKnux_Roll, which also ducks),
      * after the walking routine. */
     void (*roll)(spg_frame *f, spg_player *p);
+    /* The last call of routine 2, after the animation (NULL: nothing):
+     * Sonic 1's Sonic_Loops. */
+    void (*end_control)(spg_frame *f, spg_player *p);
 } spg_routines;
 
 /** The routine table of the profile's game and character. */
@@ -262,9 +269,14 @@ void spg_stand_still(spg_frame *f, spg_player *p);
 /** Sonic_LookUp / Sonic_Duck: the animation for up or down held. */
 void spg_look_up_or_duck(spg_frame *f, spg_player *p);
 
+/* ---- loops.c -------------------------------------------------------- */
+
+void spg_sonic_loops(spg_frame *f, spg_player *p);  /* Sonic_Loops */
+
 /* ---- roll.c --------------------------------------------------------- */
 
 void spg_roll(spg_frame *f, spg_player *p);         /* Sonic_Roll */
+void spg_chk_roll(const spg_profile *pr, spg_player *p); /* Sonic_ChkRoll */
 void spg_roll_speed(spg_frame *f, spg_player *p);   /* Sonic_RollSpeed */
 void spg_roll_repel(spg_frame *f, spg_player *p);   /* Sonic_RollRepel */
 /** The end of Sonic_RollSpeed: speeds from the ground speed (x capped),

@@ -8,10 +8,11 @@
  * invincibility and shoe timers: the capture never starts them),
  * Sonic_RecordPosition, Sonic_Water (it acts only in Labyrinth Zone; the
  * underwater status bit therefore keeps its starting value), the wind
- * tunnel animation fix (Labyrinth Zone only), ReactToItem, Sonic_Loops and
+ * tunnel animation fix (Labyrinth Zone only), ReactToItem and
  * Sonic_LoadGfx (it copies the sprite's tiles for the mapping frame
  * Sonic_Animate chose).  Sonic_Animate itself runs at the end of the
- * frame (anim.c).
+ * frame (anim.c), and after it Sonic_Loops (loops.c) in the zones that
+ * have it.
  */
 #include "internal.h"
 #include "anim.h"
@@ -188,6 +189,8 @@ void spg_step(const spg_profile *profile, const spg_map *map,
     f.input = input;
     f.anglebuffer[0] = player->angle_buffer_1;
     f.anglebuffer[1] = player->angle_buffer_2;
+    f.looked = 0;
+    f.low_plane = (player->render_flags & SPG_RENDER_LOW_PLANE) != 0;
 
     switch (player->status & (SPG_STATUS_IN_AIR | SPG_STATUS_ROLLING)) {
     case 0:
@@ -204,6 +207,8 @@ void spg_step(const spg_profile *profile, const spg_map *map,
     player->angle_buffer_1 = f.anglebuffer[0];
     player->angle_buffer_2 = f.anglebuffer[1];
     rt->animate(profile, player);
+    if (rt->end_control)
+        rt->end_control(&f, player);
 }
 
 /* Sonic_ResetLevel (routine 8): a restart timer only, nothing the traces

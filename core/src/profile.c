@@ -101,6 +101,9 @@ int spg_profile_get(spg_game game, spg_character character,
     p.peelout_charge_frames = 0;
     p.spindash_charge_frames = 0;
     p.fall_speed_cap = 0;
+    /* Sonic_Loops: cmpi.b #id_SLZ,(v_zone).w / tst.b (v_zone).w; the other
+     * games' player routines have no such routine */
+    p.loop_zones = game == SPG_GAME_SONIC1 ? (1u << 0 | 1u << 3) : 0;
 
     if (game == SPG_GAME_SONIC2) {
         /* Sonic 2 REV01 (Obj01 / Obj02): the same three speed sets
@@ -222,5 +225,6 @@ spg_map spg_map_default(void)
     m.limit_right = m68k_w(0xFFFFu - 0x168u);
     m.limit_bottom = 0x7FFF - 224;
     m.limit_top = 0;
+    m.zone = SPG_ZONE_NONE;
     return m;
 }

@@ -24,6 +24,17 @@ void spg_roll(spg_frame *f, spg_player *p)
         return;
     if (!(f->input.held & SPG_BTN_DOWN))
         return;
+    spg_chk_roll(pr, p);
+}
+
+/*
+ * Sonic_ChkRoll: the curl-up itself, which Sonic_Roll branches to and
+ * Sonic_Loops branches to on a roll-tunnel chunk (in the air too).
+ * Nothing happens while already rolling.  A ground speed of 0, which only
+ * the roll tunnel can bring here, becomes $200.
+ */
+void spg_chk_roll(const spg_profile *pr, spg_player *p)
+{
     if (p->status & SPG_STATUS_ROLLING)
         return;
     p->status |= SPG_STATUS_ROLLING;
@@ -31,7 +42,6 @@ void spg_roll(spg_frame *f, spg_player *p)
     p->width_radius = pr->roll_width_radius;
     p->anim = SPG_ANIM_ROLL;
     p->y = spg_add_pixels(p->y, pr->stand_height_radius - pr->roll_height_radius);
-    /* Unreachable after the speed test above, kept as in the original. */
     if (p->ground_speed == 0)
         p->ground_speed = 0x200;
 }

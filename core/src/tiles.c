@@ -41,8 +41,10 @@ uint16_t spg_find_tile_sonic1(const spg_frame *f, int16_t x, int16_t y,
                               int32_t *slot)
 {
     const spg_profile *pr = f->profile;
+    const spg_map *m = f->map;
     uint32_t tx = (uint32_t)(uint16_t)x >> 4;
     uint32_t ty = (uint32_t)(uint16_t)y >> 4;
+    uint16_t cell;
 
     *slot = -1;
     if (pr->layout_tiles_x != 0) {
@@ -52,7 +54,27 @@ uint16_t spg_find_tile_sonic1(const spg_frame *f, int16_t x, int16_t y,
     }
     if (pr->layout_tiles_y != 0)
         ty %= pr->layout_tiles_y;
-    return map_cell(f->map, tx, ty, slot);
+    cell = map_cell(m, tx, ty, slot);
+    /* .specialtile: a layout byte with bit 7 is a loop chunk, whose other
+     * chunk (the low plane) a player with obRender bit 6 reads. */
+    if (*slot >= 0 && f->low_plane && m->layout != NULL &&
+        m->low_cells != NULL &&
+        (spg_layout_byte(m, x, y) & 0x80u) != 0)
+        cell = m->low_cells[*slot];
+    return cell;
+}
+
+/*
+ * The layout byte of the 256 px chunk at a level pixel, indexed as
+ * FindNearestTile and Sonic_Loops do: ((y >> 1) & $380) + ((x >> 8) &
+ * $7F), the pixel words unsigned.  0 without a layout.
+ */
+uint8_t spg_layout_byte(const spg_map *m, int16_t x, int16_t y)
+{
+    uint32_t at = (((uint32_t)(uint16_t)y >> 1) & 0x380u) +
+                  (((uint32_t)(uint16_t)x >> 8) & 0x7Fu);
+
+    return m->layout != NULL ? m->layout[at] : 0;
 }
 
 /*

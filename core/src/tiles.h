@@ -33,9 +33,13 @@ typedef struct spg_sensor {
 uint16_t spg_find_nearest_tile(const spg_frame *f, int16_t x, int16_t y);
 
 /** FindNearestTile (Sonic 1): the cell word and (in *slot) its index in
- *  spg_map.cells, -1 outside the map. */
+ *  spg_map.cells, -1 outside the map; in a loop chunk (layout byte bit 7)
+ *  a player on the low plane gets spg_map.low_cells' word. */
 uint16_t spg_find_tile_sonic1(const spg_frame *f, int16_t x, int16_t y,
                               int32_t *slot);
+/** Sonic 1's layout byte (spg_map.layout) of the chunk at a level pixel,
+ *  0 without a layout. */
+uint8_t spg_layout_byte(const spg_map *m, int16_t x, int16_t y);
 /** Find_Tile (Sonic 2): the same with Sonic 2's layout. */
 uint16_t spg_find_tile_sonic2(const spg_frame *f, int16_t x, int16_t y,
                               int32_t *slot);

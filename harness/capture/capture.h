@@ -56,6 +56,9 @@ typedef struct capture_addrs {
     uint32_t anglebuffer, anglebuffer2;
     uint32_t playerctrl, lockctrl;
     uint32_t systemstack, debuguse, zone, debugmode;
+    /* Sonic 1: v_256loop1 (the zone's four loop chunk ids from there on)
+     * and the ROM's LoopTileNums (0 in a test image without it). */
+    uint32_t loop_chunks, loop_tile_nums;
     int game;                  /* the description's game (spg_game) */
     /* Bytes of the ROM copy the level builder writes besides the four
      * tables of `level` (Sonic CD: the chunks, which live in the level

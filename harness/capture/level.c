@@ -75,6 +75,12 @@ int level_mask_ids(const spg_map *map, uint32_t blocks, uint8_t mask_id[256],
         if (give_mask_id(map, map->cells[i] & SPG_CELL_MASK, i, blocks,
                          mask_id, &next, msg, msglen) != 0)
             return -1;
+    /* Sonic 1's low plane: its masks after the high plane's */
+    for (size_t i = 0; map->low_cells && i < (size_t)map->width * map->height;
+         i++)
+        if (give_mask_id(map, map->low_cells[i] & SPG_CELL_MASK, i, blocks,
+                         mask_id, &next, msg, msglen) != 0)
+            return -1;
     return next - 1;
 }
 
@@ -93,13 +99,14 @@ static void chunk_span(const spg_map *map, int cells, int span[4])
     }
 }
 
-/* The Sonic 1 cell word for the scenario's cell (tx, ty). */
-static uint16_t cell_word(const spg_map *map, int32_t tx, int32_t ty)
+/* The Sonic 1 cell word for the scenario's cell (tx, ty) of a plane. */
+static uint16_t plane_word(const spg_map *map, const uint16_t *plane,
+                           int32_t tx, int32_t ty)
 {
     if (tx < (int32_t)map->x0 || ty < (int32_t)map->y0 ||
         tx >= (int32_t)map->x0 + map->width || ty >= (int32_t)map->y0 + map->height)
         return 0;
-    uint16_t c = map->cells[(size_t)(ty - map->y0) * map->width + (size_t)(tx - map->x0)];
+    uint16_t c = plane[(size_t)(ty - map->y0) * map->width + (size_t)(tx - map->x0)];
     uint16_t m = c & SPG_CELL_MASK;
     if (m == 0)
         return 0; /* no block: the flags of an empty cell are never read */
@@ -107,6 +114,11 @@ static uint16_t cell_word(const spg_map *map, int32_t tx, int32_t ty)
      * keeps them */
     return (uint16_t)(m | (c & (SPG_CELL_XFLIP | SPG_CELL_YFLIP |
                                  SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID)));
+}
+
+static uint16_t cell_word(const spg_map *map, int32_t tx, int32_t ty)
+{
+    return plane_word(map, map->cells, tx, ty);
 }
 
 /* Whether chunk id `id` (at `base`) already holds `chunk`. */
@@ -197,6 +209,162 @@ void level_write_masks(emu *e, uint32_t angle_map, uint32_t heights,
 
 /* ---- Sonic 1 ------------------------------------------------------------ */
 
+/*
+ * Sonic 1's chunks with its loops (FindNearestTile, Sonic_Loops): a
+ * layout byte n (1..$7F) reads chunk slot n (at v_256x256 + (n-1)*$200);
+ * a byte $80|n is a loop chunk, slot n on the high plane and slot n+1 on
+ * the low one ($51 when n+1 is $29).  The zone's four ids
+ * (spg_map.loop_chunks, $7F: none) are what Sonic_Loops compares the
+ * layout byte with, so a chunk the map marks with one of them gets that
+ * very byte and its slots, and no other chunk may get a byte equal to one
+ * of them.  Other chunks get slots from 1 up in the order they are met
+ * scanning the layout row by row, identical ones shared; a loop chunk two
+ * free slots in a row, never $28 (whose low plane would be $50).
+ */
+typedef struct s1_chunks {
+    int capacity;                      /* slots 1..capacity */
+    uint8_t used[0x80];                /* slot n taken */
+    uint16_t (*content)[CHUNK_WORDS];  /* slot n's cells: content[n] */
+} s1_chunks;
+
+/* The slot of the low plane of loop byte $80|n. */
+static int low_slot(int n)
+{
+    return n + 1 == 0x29 ? 0x51 : n + 1;
+}
+
+/* Whether byte b is one of the zone's four ids. */
+static int zone_id(const spg_map *map, unsigned b)
+{
+    for (int r = 0; r < 4; r++)
+        if (map->loop_chunks[r] != 0x7F && map->loop_chunks[r] == b)
+            return 1;
+    return 0;
+}
+
+static void s1_chunk_cells(const spg_map *map, const uint16_t *plane, int cx,
+                           int cy, uint16_t out[CHUNK_WORDS])
+{
+    for (int by = 0; by < CHUNK_CELLS; by++)
+        for (int bx = 0; bx < CHUNK_CELLS; bx++)
+            out[by * CHUNK_CELLS + bx] = plane_word(
+                map, plane, cx * CHUNK_CELLS + bx, cy * CHUNK_CELLS + by);
+}
+
+/* Put `cells` in slot n (taken or free); -1 when n is past the RAM. */
+static int s1_take(s1_chunks *c, int n, const uint16_t cells[CHUNK_WORDS])
+{
+    if (n < 1 || n > c->capacity)
+        return -1;
+    c->used[n] = 1;
+    memcpy(c->content[n], cells, sizeof c->content[n]);
+    return 0;
+}
+
+/* The byte of the layout for the chunk at (cx, cy); 0 for an empty plain
+ * chunk, -1 when the chunk RAM is full (msg says so). */
+static int s1_place(s1_chunks *c, const spg_map *map, int cx, int cy,
+                    char *msg, size_t msglen)
+{
+    static const uint16_t empty[CHUNK_WORDS];
+    uint16_t hi[CHUNK_WORDS], lo[CHUNK_WORDS];
+    unsigned b = map->layout ? map->layout[cy * LAYOUT_ROW_BYTES + cx] : 0;
+    s1_chunk_cells(map, map->cells, cx, cy, hi);
+    s1_chunk_cells(map, map->low_cells ? map->low_cells : map->cells, cx, cy,
+                   lo);
+    if (zone_id(map, b)) { /* the zone's own byte and slots */
+        int n = (int)(b & 0x7F);
+        if (s1_take(c, n, hi) != 0 ||
+            ((b & 0x80) && s1_take(c, low_slot(n), lo) != 0)) {
+            snprintf(msg, msglen,
+                     "the zone's chunk $%02X needs chunk slots beyond the "
+                     "%d that fit in the original's chunk RAM",
+                     b, c->capacity);
+            return -1;
+        }
+        return (int)b;
+    }
+    if (b & 0x80) { /* a loop chunk that is none of the zone's */
+        for (int n = 1; n + 1 <= c->capacity; n++)
+            if (c->used[n] && c->used[n + 1] && n != 0x28 &&
+                !zone_id(map, 0x80u | (unsigned)n) &&
+                memcmp(c->content[n], hi, sizeof hi) == 0 &&
+                memcmp(c->content[n + 1], lo, sizeof lo) == 0)
+                return 0x80 | n;
+        for (int n = 1; n + 1 <= c->capacity; n++)
+            if (!c->used[n] && !c->used[n + 1] && n != 0x28 &&
+                !zone_id(map, 0x80u | (unsigned)n)) {
+                s1_take(c, n, hi);
+                s1_take(c, n + 1, lo);
+                return 0x80 | n;
+            }
+    } else {
+        if (memcmp(hi, empty, sizeof hi) == 0)
+            return 0;
+        for (int n = 1; n <= c->capacity; n++)
+            if (c->used[n] && !zone_id(map, (unsigned)n) &&
+                memcmp(c->content[n], hi, sizeof hi) == 0)
+                return n;
+        for (int n = 1; n <= c->capacity; n++)
+            if (!c->used[n] && !zone_id(map, (unsigned)n)) {
+                s1_take(c, n, hi);
+                return n;
+            }
+    }
+    snprintf(msg, msglen,
+             "the map needs more than %d distinct 256x256 chunks (all that "
+             "fit in the original's chunk RAM)",
+             c->capacity);
+    return -1;
+}
+
+/* Sonic 1's chunks and layout; the number of chunk slots used, or -1. */
+static int s1_put_chunks(emu *e, const level_addrs *a, const spg_map *map,
+                         int capacity, char *msg, size_t msglen)
+{
+    s1_chunks c;
+    memset(&c, 0, sizeof c);
+    c.capacity = capacity;
+    c.content = calloc(0x80, sizeof *c.content);
+    if (c.content == NULL) {
+        snprintf(msg, msglen, "out of memory");
+        return -1;
+    }
+    int span[4];
+    chunk_span(map, CHUNK_CELLS, span);
+    /* the zone's own chunks first: their slots are fixed */
+    for (int pass = 0; pass < 2; pass++)
+        for (int cy = 0; cy < LEVEL_LAYOUT_CHUNKS_Y; cy++)
+            for (int cx = 0; cx < LEVEL_LAYOUT_CHUNKS_X; cx++) {
+                unsigned b = map->layout ? map->layout[cy * LAYOUT_ROW_BYTES + cx]
+                                         : 0;
+                int inside = cx >= span[0] && cx <= span[1] &&
+                             cy >= span[2] && cy <= span[3];
+                if ((pass == 0) != (zone_id(map, b) != 0) ||
+                    (!inside && b == 0))
+                    continue;
+                int byte = s1_place(&c, map, cx, cy, msg, msglen);
+                if (byte < 0) {
+                    free(c.content);
+                    return -1;
+                }
+                emu_w8(e, a->layout + (uint32_t)cy * LAYOUT_ROW_BYTES +
+                              (uint32_t)cx,
+                       (uint8_t)byte);
+            }
+    int count = 0;
+    for (int n = 1; n <= capacity; n++) {
+        if (!c.used[n])
+            continue;
+        count++;
+        for (uint32_t w = 0; w < CHUNK_WORDS; w++)
+            emu_w16(e, a->chunks + (uint32_t)(n - 1) * CHUNK_BYTES + w * 2,
+                    c.content[n][w]);
+    }
+    free(c.content);
+    return count;
+}
+
 int level_build(emu *e, const level_addrs *a, const spg_map *map,
                 level_info *info, char *msg, size_t msglen)
 {
@@ -210,9 +378,6 @@ int level_build(emu *e, const level_addrs *a, const spg_map *map,
     int capacity = (int)((a->layout - a->chunks) / CHUNK_BYTES);
     if (capacity > 0x7F)
         capacity = 0x7F;
-    uint8_t ids[0x7F];
-    for (int k = 0; k < capacity; k++)
-        ids[k] = (uint8_t)(k + 1);
 
     /* The map must lie inside the foreground layout (the second $40 bytes
      * of a row are the background). */
@@ -236,16 +401,9 @@ int level_build(emu *e, const level_addrs *a, const spg_map *map,
 
     /* Chunks in RAM and layout. */
     emu_fill(e, a->layout, 0, (uint32_t)LEVEL_LAYOUT_CHUNKS_Y * LAYOUT_ROW_BYTES);
-    const level_chunks256 c = {a->chunks, 0, ids, capacity, a->layout,
-                               LAYOUT_ROW_BYTES};
-    int chunks = level_put_chunks256(e, &c, map);
-    if (chunks < 0) {
-        snprintf(msg, msglen,
-                 "the map needs more than %d distinct 256x256 chunks "
-                 "(all that fit in the original's chunk RAM)",
-                 capacity);
+    int chunks = s1_put_chunks(e, a, map, capacity, msg, msglen);
+    if (chunks < 0)
         return -1;
-    }
     info->chunk_count = chunks;
 
     /* Collision index over the ROM copy's, the pointer to it, masks. */

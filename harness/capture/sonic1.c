@@ -13,7 +13,6 @@ enum {
     SONIC_ART_TILE = 0x0780,
     SONIC_PRIORITY = 2,
     SONIC_ACTWID = 0x18,
-    QUIET_ZONE = 2, /* Marble Zone: no loops, no water */
     QUIET_LOOKSHIFT = 0x60
 };
 
@@ -54,7 +53,11 @@ static int resolve(const capture_rom_desc *d, capture_addrs *a, FILE *err)
         { "v_debuguse", &a->debuguse },
         { "v_zone", &a->zone },
         { "f_debugmode", &a->debugmode },
+        { "v_256loop1", &a->loop_chunks },
     };
+    /* a test's stand-in image has no zone table: the scenario's then */
+    if (capture_rom_sym(d, "LoopTileNums", &a->loop_tile_nums) != 0)
+        a->loop_tile_nums = 0;
     return capture_rom_syms(d, need, sizeof need / sizeof need[0], err);
 }
 
@@ -91,8 +94,12 @@ static void quiet_game(emu *e, const capture_rom *rom, const scenario *s)
      * to collide with (the RAM starts zeroed; make it explicit). */
     if (a->objspace_end > a->player + OBJ_SIZE)
         emu_fill(e, a->player + OBJ_SIZE, 0, a->objspace_end - (a->player + OBJ_SIZE));
-    emu_w8(e, a->zone, QUIET_ZONE);
+    /* The scenario's zone (Marble Zone unless it names one), and what
+     * LevelSizeLoad copies from LoopTileNums for it. */
+    emu_w8(e, a->zone, s->map.zone);
     emu_w8(e, a->zone + 1, 0); /* act */
+    for (uint32_t r = 0; r < 4; r++)
+        emu_w8(e, a->loop_chunks + r, s->map.loop_chunks[r]);
     emu_w16(e, a->debuguse, 0);
     emu_w16(e, a->debugmode, 0);
     emu_w8(e, a->lockctrl, 0);
@@ -110,7 +117,21 @@ static void quiet_game(emu *e, const capture_rom *rom, const scenario *s)
 static int build_level(emu *e, const capture_rom *rom, const scenario *s,
                        level_info *info, char *msg, size_t msglen)
 {
-    return level_build(e, &rom->addrs.level, &s->map, info, msg, msglen);
+    const capture_addrs *a = &rom->addrs;
+    /* The zone table the scenario was made with must be the image's. */
+    for (uint32_t r = 0; a->loop_tile_nums != 0 && r < 4; r++) {
+        uint8_t rom_id = emu_rom_r8(e, a->loop_tile_nums +
+                                           (uint32_t)s->map.zone * 4 + r);
+        if (rom_id != s->map.loop_chunks[r]) {
+            snprintf(msg, msglen,
+                     "the image's LoopTileNums gives zone %u the chunk id "
+                     "$%02X where the game's zone table has $%02X",
+                     (unsigned)s->map.zone, (unsigned)rom_id,
+                     (unsigned)s->map.loop_chunks[r]);
+            return -1;
+        }
+    }
+    return level_build(e, &a->level, &s->map, info, msg, msglen);
 }
 
 static void setup(emu *e, const capture_rom *rom, const scenario *s)

@@ -125,6 +125,20 @@ enum {
     GAME_SCD_STATE = 1u << 5
 };
 
+/* One zone a scenario may name (`zone:`): what the level code leaves in
+ * the RAM the player routine reads per zone.  Sonic 1: v_zone, and the
+ * zone's LoopTileNums entry (v_256loop1, v_256loop2, v_256roll1,
+ * v_256roll2; $7F, which no layout holds, where the zone has none). */
+typedef struct game_zone {
+    const char *name;        /* "ghz": the disassembly's abbreviation */
+    const char *title;       /* "Green Hill Zone" */
+    uint8_t id;              /* v_zone */
+    uint8_t loop_chunks[4];  /* spg_map.loop_chunks */
+} game_zone;
+
+/* A loop_chunks value meaning "this zone has no such chunk". */
+#define GAME_NO_CHUNK 0x7F
+
 /* One character of a game: its name in the format and the core's id. */
 typedef struct game_character {
     const char *name;       /* "sonic", "tails" */
@@ -154,6 +168,12 @@ typedef struct game_desc {
     void (*write_template)(FILE *f, const char *topic, const char *name);
     void (*write_special_template)(FILE *f, const char *topic,
                                    const char *name);
+    /* The zones `zone:` may name (NULL, 0: the key is refused, and the
+     * map's zone is SPG_ZONE_NONE), and the one a scenario without the
+     * key runs in (an index into zones). */
+    const game_zone *zones;
+    int zone_count;
+    int default_zone;
 } game_desc;
 
 /* ---- the registry -------------------------------------------------------- */
@@ -171,6 +191,11 @@ const game_desc *game_of(spg_game id);
 
 /* Whether the game has every feature of `features` (GAME_*). */
 int game_has(const game_desc *g, unsigned features);
+
+/* The zone of game g named `name` (any case), or NULL. */
+const game_zone *game_zone_by_name(const game_desc *g, const char *name);
+/* The zone of game g whose id is `id`, or NULL. */
+const game_zone *game_zone_by_id(const game_desc *g, uint8_t id);
 
 /* The character of game g named `name`, or NULL. */
 const game_character *game_character_by_name(const game_desc *g,

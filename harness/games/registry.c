@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 extern const game_desc game_sonic1, game_sonic2, game_sonic3, game_sonic3k,
     game_soniccd;
@@ -58,6 +59,22 @@ const game_character *game_character_by_name(const game_desc *g,
     for (int i = 0; i < g->character_count; i++)
         if (strcmp(g->characters[i].name, name) == 0)
             return &g->characters[i];
+    return NULL;
+}
+
+const game_zone *game_zone_by_name(const game_desc *g, const char *name)
+{
+    for (int i = 0; i < g->zone_count; i++)
+        if (strcasecmp(g->zones[i].name, name) == 0)
+            return &g->zones[i];
+    return NULL;
+}
+
+const game_zone *game_zone_by_id(const game_desc *g, uint8_t id)
+{
+    for (int i = 0; i < g->zone_count; i++)
+        if (g->zones[i].id == id)
+            return &g->zones[i];
     return NULL;
 }
 

@@ -43,6 +43,7 @@ const capture_sym capture_s1_common_syms[] = {
     { "v_anglebuffer", 0xFFFFF768u },
     { "v_anglebuffer2", 0xFFFFF76Au },
     { "v_collindex", 0xFFFFF796u },
+    { "v_256loop1", 0xFFFFF7ACu },      /* then v_256loop2, v_256roll1/2 */
     { "f_playerctrl", 0xFFFFF7C8u },
     { "f_lockctrl", 0xFFFFF7CCu },
     { "v_systemstack", 0xFFFFFE00u },
@@ -74,6 +75,7 @@ static const capture_sym s1_rev01_syms[] = {
     { "code_end", 0x00021CF4u },        /* first data after the player code */
     { "SonicSpecial", 0x0001C13Au },    /* object 09: Sonic in the special stage */
     { "SS_AniItems", 0x0001BC86u },     /* special-stage item animations */
+    { "LoopTileNums", 0x0000618Eu },    /* each zone's four loop chunk ids */
 };
 
 static const uint32_t s1_rev01_fixes[] = {
@@ -105,6 +107,7 @@ static const capture_sym s1_rev00_syms[] = {
     { "code_end", 0x000211E2u },
     { "SonicSpecial", 0x0001B984u },
     { "SS_AniItems", 0x0001B4D0u },
+    { "LoopTileNums", 0x00006182u },
 };
 
 static const uint32_t s1_rev00_fixes[] = {
@@ -267,6 +270,18 @@ static void write_special_template(FILE *f, const char *topic, const char *name)
 
 static const game_character sonic1_characters[] = {{"sonic", SPG_CHAR_SONIC}};
 
+/* v_zone's values and LoopTileNums (LevelSizeLoad): the same in REV00
+ * and REV01.  The ending's Green Hill (zone 6) is not a level a scenario
+ * can name. */
+static const game_zone sonic1_zones[] = {
+    { "ghz", "Green Hill Zone", 0, { 0xB5, 0x7F, 0x1F, 0x20 } },
+    { "lz", "Labyrinth Zone", 1, { 0x7F, 0x7F, 0x7F, 0x7F } },
+    { "mz", "Marble Zone", 2, { 0x7F, 0x7F, 0x7F, 0x7F } },
+    { "slz", "Star Light Zone", 3, { 0xAA, 0xB4, 0x7F, 0x7F } },
+    { "syz", "Spring Yard Zone", 4, { 0x7F, 0x7F, 0x7F, 0x7F } },
+    { "sbz", "Scrap Brain Zone", 5, { 0x7F, 0x7F, 0x7F, 0x7F } },
+};
+
 const game_desc game_sonic1 = {
     "sonic1",
     "Sonic 1",
@@ -279,4 +294,7 @@ const game_desc game_sonic1 = {
     NULL,
     write_template,
     write_special_template,
+    sonic1_zones, sizeof sonic1_zones / sizeof sonic1_zones[0],
+    2, /* Marble Zone: no loops, no water (the capture's zone before the
+          key existed) */
 };

@@ -182,4 +182,5 @@ const game_desc game_sonic2 = {
     "--sonic2",
     write_template,
     NULL,
+    NULL, 0, 0, /* no zone key */
 };

@@ -145,4 +145,5 @@ const game_desc game_sonic3 = {
     "--sonic3",
     write_template,
     NULL,
+    NULL, 0, 0, /* no zone key */
 };

@@ -189,4 +189,5 @@ const game_desc game_sonic3k = {
     "--sonic3k",
     write_template,
     NULL,
+    NULL, 0, 0, /* no zone key */
 };

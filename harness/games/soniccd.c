@@ -210,4 +210,5 @@ const game_desc game_soniccd = {
     "--soniccd",
     write_template,
     NULL,
+    NULL, 0, 0, /* no zone key */
 };

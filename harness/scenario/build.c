@@ -30,6 +30,7 @@ int scenario_init(scenario *s, const char *name, spg_game game,
     s->map = spg_map_default();
     s->map.masks = s->masks;
     s->map.mask_count = 1;
+    scenario_set_zone(s, NULL);
     s->start = spg_player_default(&s->profile);
     scenario_update_hash(s);
     return 0;
@@ -50,6 +51,9 @@ int scenario_set_map(scenario *s, int x0, int y0, int width, int height)
     free(s->cells2);
     s->cells2 = NULL;
     s->map.secondary_masks = NULL;
+    free(s->low_cells);
+    s->low_cells = NULL;
+    s->map.low_cells = NULL;
     s->map.x0 = (uint16_t)x0;
     s->map.y0 = (uint16_t)y0;
     s->map.width = (uint16_t)width;
@@ -85,7 +89,9 @@ int scenario_trim_map(scenario *s)
     int left = w, right = -1, top = h, bottom = -1;
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++)
-            if (s->cells[(size_t)y * (size_t)w + (size_t)x] & SPG_CELL_MASK) {
+            if ((s->cells[(size_t)y * (size_t)w + (size_t)x] |
+                 (s->low_cells ? s->low_cells[(size_t)y * (size_t)w + (size_t)x]
+                               : 0)) & SPG_CELL_MASK) {
                 if (x < left)
                     left = x;
                 if (x > right)
@@ -101,11 +107,16 @@ int scenario_trim_map(scenario *s)
     int nw = right - left + 1, nh = bottom - top + 1;
     uint16_t *cells = malloc((size_t)nw * (size_t)nh * sizeof *cells);
     uint8_t *cells2 = NULL;
+    uint16_t *low = NULL;
     if (s->cells2)
         cells2 = malloc((size_t)nw * (size_t)nh);
-    if (cells == NULL || (s->cells2 && cells2 == NULL)) {
+    if (s->low_cells)
+        low = malloc((size_t)nw * (size_t)nh * sizeof *low);
+    if (cells == NULL || (s->cells2 && cells2 == NULL) ||
+        (s->low_cells && low == NULL)) {
         free(cells);
         free(cells2);
+        free(low);
         return -1;
     }
     for (int y = 0; y < nh; y++)
@@ -117,6 +128,9 @@ int scenario_trim_map(scenario *s)
             cells[to] = (c & SPG_CELL_MASK) ? c : 0;
             if (cells2)
                 cells2[to] = (c & SPG_CELL_MASK) ? s->cells2[from] : 0;
+            if (low)
+                low[to] = (s->low_cells[from] & SPG_CELL_MASK)
+                              ? s->low_cells[from] : 0;
         }
     free(s->cells);
     s->cells = cells;
@@ -124,6 +138,9 @@ int scenario_trim_map(scenario *s)
     free(s->cells2);
     s->cells2 = cells2;
     s->map.secondary_masks = cells2;
+    free(s->low_cells);
+    s->low_cells = low;
+    s->map.low_cells = low;
     s->map.x0 = (uint16_t)(s->map.x0 + left);
     s->map.y0 = (uint16_t)(s->map.y0 + top);
     s->map.width = (uint16_t)nw;
@@ -227,6 +244,29 @@ static int check_map(FILE *err, const scenario *s)
                               "collision paths");
     if ((const uint8_t *)m->secondary_masks != s->cells2)
         return refuse(err, s, "map.secondary_masks does not point at cells2");
+    const game_zone *z = scenario_zone(s);
+    if (scenario_zone_game(s) ? z == NULL : m->zone != SPG_ZONE_NONE)
+        return refuse(err, s, "map.zone %u is not a zone of the game",
+                      (unsigned)m->zone);
+    if (z && memcmp(m->loop_chunks, z->loop_chunks, 4) != 0)
+        return refuse(err, s, "map.loop_chunks are not the zone's");
+    if (m->layout != s->layout ||
+        m->low_cells != (s->layout ? s->low_cells : NULL) ||
+        ((s->chunk_kinds || s->low_cells) && s->layout == NULL))
+        return refuse(err, s, "the loop layout is not made "
+                              "(scenario_make_layout)");
+    for (size_t i = 0; s->low_cells && i < (size_t)m->width * m->height; i++) {
+        uint16_t c = s->low_cells[i];
+        unsigned k = c & SPG_CELL_MASK;
+        if ((c & ~(SPG_CELL_MASK | SPG_CELL_XFLIP | SPG_CELL_YFLIP |
+                   SPG_CELL_TOP_SOLID | SPG_CELL_SIDE_SOLID)) ||
+            (k == 0 && c != 0) || k >= m->mask_count)
+            return refuse(err, s, "low-plane cell %zu is $%04X", i,
+                          (unsigned)c);
+    }
+    for (int i = 0; s->chunk_kinds && i < SCENARIO_LAYOUT_CHUNKS; i++)
+        if (s->chunk_kinds[i] > SCENARIO_CHUNK_ROLL2)
+            return refuse(err, s, "chunk kind %u", (unsigned)s->chunk_kinds[i]);
     for (int y = 0; y < m->height; y++)
         for (int x = 0; x < m->width; x++) {
             uint16_t c = s->cells[(size_t)y * m->width + (size_t)x];

@@ -18,6 +18,9 @@ void scenario_free(scenario *s)
     free(s->description);
     free(s->cells);
     free(s->cells2);
+    free(s->chunk_kinds);
+    free(s->low_cells);
+    free(s->layout);
     free(s->inputs);
     for (int i = 0; i < s->verify_count; i++) {
         free(s->verifies[i].id);

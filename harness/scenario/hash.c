@@ -186,6 +186,36 @@ static uint64_t compute_hash(const scenario *s)
         h_u16(&f, p->cam_y_center);
         h_u16(&f, p->bored_timer);
     }
+    const game_desc *g = scenario_game(s);
+    if (g != NULL && g->zone_count > 0 &&
+        (s->map.zone != g->zones[g->default_zone].id || s->chunk_kinds ||
+         s->low_cells)) {
+        /* Sonic 1's zone and loops, only where a scenario has them: the
+         * zone, the chunk kinds, the low plane (its masks numbered on from
+         * the ones above). */
+        static const char ext[] = "loops";
+        h_bytes(&f, ext, sizeof ext);
+        h_u8(&f, s->map.zone);
+        h_u8(&f, s->chunk_kinds != NULL);
+        if (s->chunk_kinds)
+            h_bytes(&f, s->chunk_kinds, SCENARIO_LAYOUT_CHUNKS);
+        h_u8(&f, s->low_cells != NULL);
+        if (s->low_cells) {
+            int first_new = used;
+            for (size_t i = 0; i < ncells; i++) {
+                uint16_t c = s->low_cells[i];
+                unsigned m = c & SPG_CELL_MASK;
+                if (m != 0 && canon[m] == 0) {
+                    order[used++] = (int)m;
+                    canon[m] = (uint16_t)used;
+                }
+                h_u16(&f, (uint32_t)(c & ~SPG_CELL_MASK) | canon[m]);
+            }
+            h_u32(&f, (uint32_t)(used - first_new));
+            for (int i = first_new; i < used; i++)
+                h_mask(&f, &s->masks[order[i]]);
+        }
+    }
     return f.h;
 }
 

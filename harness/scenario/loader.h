@@ -108,6 +108,13 @@ int sc_load_tiles(sc_loader *L, const yaml_node_t *tiles);
 int sc_load_map(sc_loader *L, const yaml_node_t *map);
 int sc_load_start(sc_loader *L, const yaml_node_t *start);
 
+/* Sonic 1's zone and loops (loops.c): the top-level `zone:`, the map's
+ * `chunks:`, and the check and layout once the map is read (node: where
+ * a problem is reported). */
+int sc_load_zone(sc_loader *L, const yaml_node_t *zone);
+int sc_load_chunks(sc_loader *L, const yaml_node_t *chunks);
+int sc_finish_loops(sc_loader *L, const yaml_node_t *node);
+
 /* The `special_stage:` section of a `mode: special_stage` scenario
  * (special.c): sets L->s->special (owned by the scenario). */
 int sc_load_special(sc_loader *L, const yaml_node_t *special_stage);

@@ -385,10 +385,98 @@ static int unknown_symbol(sc_loader *L, const yaml_node_t *r,
                    w > 1 ? "s" : "", bytes, cell);
 }
 
+/*
+ * The cells of `rows` (a sequence of strings, `what` in messages): *width x
+ * *height cell words (malloc'd) and each cell's secondary-path mask
+ * (malloc'd; *differs when any differs from the cell's own mask).  With
+ * want_w, want_h nonzero the rows must have that size.
+ */
+static int parse_rows(sc_loader *L, const yaml_node_t *rows, const char *what,
+                      size_t want_w, size_t want_h, size_t *width_out,
+                      size_t *height_out, uint16_t **cells_out,
+                      uint8_t **cells2_out, int *differs_out)
+{
+    size_t cwid = (size_t)L->cell_width;
+    if (sc_want_type(L, rows, YAML_SEQUENCE_NODE, what))
+        return -1;
+    yaml_node_item_t *b = rows->data.sequence.items.start;
+    yaml_node_item_t *e = rows->data.sequence.items.top;
+    if (b == e)
+        return sc_fail(L, rows, "%s: the map needs at least one row", what);
+    size_t width = 0;
+    size_t height = (size_t)(e - b);
+    if (want_h && height != want_h)
+        return sc_fail(L, rows, "%s: %zu rows where rows has %zu", what,
+                       height, want_h);
+    for (yaml_node_item_t *it = b; it < e; it++) {
+        const yaml_node_t *r = sc_node_at(L, *it);
+        if (sc_want_type(L, r, YAML_SCALAR_NODE, "row"))
+            return -1;
+        if (sc_slen(r) % cwid)
+            return sc_fail(L, r,
+                           "row: %zu characters is not a whole number of "
+                           "cells (cell_width %zu)",
+                           sc_slen(r), cwid);
+        if (it == b) {
+            width = sc_slen(r) / cwid;
+            if (width == 0)
+                return sc_fail(L, r, "row: must not be empty");
+            if (want_w && width != want_w)
+                return sc_fail(L, r, "%s: %zu cells a row where rows has "
+                               "%zu", what, width, want_w);
+        } else if (sc_slen(r) / cwid != width) {
+            return sc_fail(L, r,
+                           "row: %zu cells where the first row has %zu "
+                           "(rows must have equal length)",
+                           sc_slen(r) / cwid, width);
+        }
+    }
+    uint16_t *cells = malloc(width * height * sizeof *cells);
+    uint8_t *cells2 = calloc(width * height, 1);
+    if (cells == NULL || cells2 == NULL) {
+        free(cells);
+        free(cells2);
+        return sc_fail(L, rows, "out of memory");
+    }
+    int differs = 0;
+    for (size_t y = 0; y < height; y++) {
+        const yaml_node_t *r = sc_node_at(L, b[y]);
+        const unsigned char *row = (const unsigned char *)sc_sval(r);
+        for (size_t x = 0; x < width; x++) {
+            const unsigned char *c = row + x * cwid;
+            uint16_t w = 0;
+            if (!empty_cell(c, L->cell_width)) {
+                int32_t word = -1;
+                int ok = 1;
+                for (size_t i = 0; i < cwid; i++)
+                    ok &= graphic(c[i]);
+                if (ok)
+                    word = lookup(L, pack(c, L->cell_width));
+                if (word < 0) {
+                    free(cells);
+                    free(cells2);
+                    return unknown_symbol(L, r, c, x + 1);
+                }
+                w = (uint16_t)word;
+                uint8_t m2 = lookup_mask2(L, pack(c, L->cell_width));
+                cells2[y * width + x] = m2;
+                differs |= m2 != (w & SPG_CELL_MASK);
+            }
+            cells[y * width + x] = w;
+        }
+    }
+    *width_out = width;
+    *height_out = height;
+    *cells_out = cells;
+    *cells2_out = cells2;
+    *differs_out = differs;
+    return 0;
+}
+
 int sc_load_map(sc_loader *L, const yaml_node_t *map)
 {
     static const char *const keys[] = {"origin", "cell_width", "legend",
-                                       "rows", NULL};
+                                       "rows", "low_rows", "chunks", NULL};
     static const char *const req[] = {"origin", "rows", NULL};
     scenario *s = L->s;
     if (sc_check_keys(L, map, "map", keys, req))
@@ -421,80 +509,29 @@ int sc_load_map(sc_loader *L, const yaml_node_t *map)
             return -1;
         L->cell_width = (int)v;
     }
-    size_t cwid = (size_t)L->cell_width;
     const yaml_node_t *lg = sc_get(L, map, "legend");
     if (lg && load_legend(L, lg))
         return -1;
     const yaml_node_t *rows = sc_get(L, map, "rows");
-    if (sc_want_type(L, rows, YAML_SEQUENCE_NODE, "rows"))
+    size_t width, height;
+    uint8_t *cells2;
+    int differs;
+    if (parse_rows(L, rows, "rows", 0, 0, &width, &height, &s->cells,
+                   &cells2, &differs))
         return -1;
-    yaml_node_item_t *b = rows->data.sequence.items.start;
-    yaml_node_item_t *e = rows->data.sequence.items.top;
-    if (b == e)
-        return sc_fail(L, rows, "rows: the map needs at least one row");
-    size_t width = 0;
-    size_t height = (size_t)(e - b);
-    for (yaml_node_item_t *it = b; it < e; it++) {
-        const yaml_node_t *r = sc_node_at(L, *it);
-        if (sc_want_type(L, r, YAML_SCALAR_NODE, "row"))
-            return -1;
-        if (sc_slen(r) % cwid)
-            return sc_fail(L, r,
-                           "row: %zu characters is not a whole number of "
-                           "cells (cell_width %zu)",
-                           sc_slen(r), cwid);
-        if (it == b) {
-            width = sc_slen(r) / cwid;
-            if (width == 0)
-                return sc_fail(L, r, "row: must not be empty");
-        } else if (sc_slen(r) / cwid != width) {
-            return sc_fail(L, r,
-                           "row: %zu cells where the first row has %zu "
-                           "(rows must have equal length)",
-                           sc_slen(r) / cwid, width);
-        }
-    }
-    if ((uint64_t)ox + (uint64_t)width * 16 > (uint64_t)max_x)
+    if ((uint64_t)ox + (uint64_t)width * 16 > (uint64_t)max_x) {
+        free(cells2);
         return sc_fail(L, rows,
                        "map: x %lld + width %zu px exceeds the level "
                        "layout (%d px)",
                        (long long)ox, width * 16, max_x);
-    if ((uint64_t)oy + (uint64_t)height * 16 > (uint64_t)max_y)
+    }
+    if ((uint64_t)oy + (uint64_t)height * 16 > (uint64_t)max_y) {
+        free(cells2);
         return sc_fail(L, rows,
                        "map: y %lld + height %zu px exceeds the level "
                        "layout (%d px)",
                        (long long)oy, height * 16, max_y);
-    s->cells = malloc(width * height * sizeof *s->cells);
-    uint8_t *cells2 = calloc(width * height, 1);
-    if (s->cells == NULL || cells2 == NULL) {
-        free(cells2);
-        return sc_fail(L, rows, "out of memory");
-    }
-    int differs = 0;
-    for (size_t y = 0; y < height; y++) {
-        const yaml_node_t *r = sc_node_at(L, b[y]);
-        const unsigned char *row = (const unsigned char *)sc_sval(r);
-        for (size_t x = 0; x < width; x++) {
-            const unsigned char *c = row + x * cwid;
-            uint16_t w = 0;
-            if (!empty_cell(c, L->cell_width)) {
-                int32_t word = -1;
-                int ok = 1;
-                for (size_t i = 0; i < cwid; i++)
-                    ok &= graphic(c[i]);
-                if (ok)
-                    word = lookup(L, pack(c, L->cell_width));
-                if (word < 0) {
-                    free(cells2);
-                    return unknown_symbol(L, r, c, x + 1);
-                }
-                w = (uint16_t)word;
-                uint8_t m2 = lookup_mask2(L, pack(c, L->cell_width));
-                cells2[y * width + x] = m2;
-                differs |= m2 != (w & SPG_CELL_MASK);
-            }
-            s->cells[y * width + x] = w;
-        }
     }
     if (differs) {
         s->cells2 = cells2;
@@ -507,5 +544,25 @@ int sc_load_map(sc_loader *L, const yaml_node_t *map)
     s->map.y0 = (uint16_t)(oy / 16);
     s->map.width = (uint16_t)width;
     s->map.height = (uint16_t)height;
+
+    /* Sonic 1's loops: the low plane and the special chunks (loops.c). */
+    const yaml_node_t *low = sc_get(L, map, "low_rows");
+    const yaml_node_t *chunks = sc_get(L, map, "chunks");
+    if (low) {
+        size_t lw, lh;
+        uint8_t *low2;
+        int ldiff;
+        if (!scenario_zone_game(s))
+            return sc_fail(L, low, "low_rows: only a game: sonic1 scenario "
+                           "has a loop's low plane");
+        if (parse_rows(L, low, "low_rows", width, height, &lw, &lh,
+                       &s->low_cells, &low2, &ldiff))
+            return -1;
+        free(low2);
+    }
+    if (chunks && sc_load_chunks(L, chunks))
+        return -1;
+    if ((low || chunks) && sc_finish_loops(L, low ? low : chunks))
+        return -1;
     return 0;
 }

@@ -98,6 +98,22 @@ typedef struct scenario {
      * map.secondary_masks == cells2.  Sonic 1: always NULL. */
     uint8_t *cells2;
 
+    /* Sonic 1's loops and roll tunnels (docs/scenario-format.md, "Loops
+     * and roll tunnels"); all NULL in a scenario without them:
+     *   - chunk_kinds: SCENARIO_CHUNK_* of each 256 px chunk of the
+     *     layout's foreground, SCENARIO_LAYOUT_CHUNKS_Y rows of
+     *     SCENARIO_LAYOUT_CHUNKS_X (`map: chunks:`);
+     *   - low_cells: the low plane, width * height cell words like cells
+     *     (`map: low_rows:`); NULL: a loop chunk's low plane is its high
+     *     plane;
+     *   - layout: the v_lvllayout bytes the core reads (spg_map.layout),
+     *     made from chunk_kinds and the zone by scenario_make_layout.
+     * map.zone and map.loop_chunks are the `zone:`'s (scenario_set_zone;
+     * the game's default zone without the key). */
+    uint8_t *chunk_kinds;
+    uint16_t *low_cells;
+    uint8_t *layout;
+
     spg_player start;  /* row 0 */
     int frames;        /* rows 1..frames */
     spg_input *inputs; /* frames entries; inputs[i] drives row i+1 */
@@ -109,6 +125,51 @@ typedef struct scenario {
      * start, bounds, input, frames): what a golden's scenario_hash holds. */
     uint64_t hash;
 } scenario;
+
+/* Sonic 1's layout of 256 px chunks: 64 across (the foreground half of a
+ * row), 8 down. */
+#define SCENARIO_LAYOUT_CHUNKS_X 64
+#define SCENARIO_LAYOUT_CHUNKS_Y 8
+#define SCENARIO_LAYOUT_CHUNKS (SCENARIO_LAYOUT_CHUNKS_X * SCENARIO_LAYOUT_CHUNKS_Y)
+
+/* What a 256 px chunk is to the level (scenario.chunk_kinds). */
+enum {
+    SCENARIO_CHUNK_PLAIN = 0,
+    SCENARIO_CHUNK_SPECIAL = 1, /* a loop chunk (two planes) that is none
+                                   of the zone's four */
+    SCENARIO_CHUNK_LOOP1 = 2,   /* the zone's v_256loop1 chunk; then loop2,
+                                   roll1, roll2 (SPG_LOOP1 + kind - 2) */
+    SCENARIO_CHUNK_LOOP2 = 3,
+    SCENARIO_CHUNK_ROLL1 = 4,
+    SCENARIO_CHUNK_ROLL2 = 5
+};
+
+/* The format's names of the chunk kinds ("plain", "special", "loop1",
+ * ...), indexed by SCENARIO_CHUNK_*. */
+extern const char *const scenario_chunk_kind_names[];
+
+/* Whether the scenario's game has zones (its descriptor's `zone:` key). */
+int scenario_zone_game(const scenario *s);
+
+/* Put the scenario in zone z of its game (map.zone, map.loop_chunks);
+ * z NULL: the game's default zone, or SPG_ZONE_NONE in a game without
+ * zones. */
+void scenario_set_zone(scenario *s, const game_zone *z);
+
+/* The zone entry of the scenario's map.zone, NULL in a game without
+ * zones. */
+const game_zone *scenario_zone(const scenario *s);
+
+/*
+ * Make s->layout (and map.layout, map.low_cells) from chunk_kinds,
+ * low_cells and the zone, after checking that the original can hold them:
+ * a loop1..roll2 chunk needs the zone to have that chunk (an id other
+ * than $7F); a low-plane cell lies in a loop chunk (layout byte with bit
+ * 7); the chunks of one kind of the zone's four hold the same cells (the
+ * original has one chunk per id).  Returns 0, or -1 with a message in
+ * msg.  A scenario with neither chunk_kinds nor low_cells gets no layout.
+ */
+int scenario_make_layout(scenario *s, char *msg, size_t msglen);
 
 /*
  * Load and check a scenario file.  On success returns 0 and fills *out.

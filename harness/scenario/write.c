@@ -322,10 +322,11 @@ static kinds *find_kinds(const scenario *s)
     kinds *k = calloc(1, sizeof *k);
     if (k == NULL)
         return NULL;
+    size_t most = s->low_cells ? 2 * n : n; /* kinds at most */
     k->cap = 16;
-    while (k->cap < 2 * n)
+    while (k->cap < 2 * most)
         k->cap *= 2;
-    k->key = malloc(n * sizeof *k->key);
+    k->key = malloc(most * sizeof *k->key);
     k->slot_key = malloc(k->cap * sizeof *k->slot_key);
     k->slot_kind = malloc(k->cap * sizeof *k->slot_kind);
     if (k->key == NULL || k->slot_key == NULL || k->slot_kind == NULL) {
@@ -346,6 +347,21 @@ static kinds *find_kinds(const scenario *s)
         add_tile(k, m, c & SOLID_1, c & SOLID_2);
         /* a mask seen only on the secondary path: default solidity */
         add_tile(k, key >> 16, SOLID_1, SOLID_2);
+        k->slot_key[sl] = key;
+        k->slot_kind[sl] = k->count;
+        k->key[k->count++] = key;
+    }
+    /* Sonic 1's low plane: its cells use the same legend */
+    for (size_t i = 0; s->low_cells && i < n; i++) {
+        uint16_t c = s->low_cells[i];
+        unsigned m = c & SPG_CELL_MASK;
+        uint32_t key = (uint32_t)c | (uint32_t)m << 16;
+        if (m == 0)
+            continue;
+        size_t sl = kind_slot(k, key);
+        if (k->slot_kind[sl] >= 0)
+            continue;
+        add_tile(k, m, c & SOLID_1, c & SOLID_2);
         k->slot_key[sl] = key;
         k->slot_kind[sl] = k->count;
         k->key[k->count++] = key;
@@ -448,6 +464,35 @@ static void write_map(FILE *f, const scenario *s, const kinds *k)
                 put_symbol(f, kind_of(k, cell_key(s, i)), wide);
         }
         fputs("\"\n", f);
+    }
+    if (s->low_cells) {
+        fputs("  low_rows:\n", f);
+        for (int y = 0; y < s->map.height; y++) {
+            fputs("    - \"", f);
+            for (int x = 0; x < s->map.width; x++) {
+                uint16_t c = s->low_cells[(size_t)y * s->map.width + (size_t)x];
+                uint32_t key = (uint32_t)c | (uint32_t)(c & SPG_CELL_MASK) << 16;
+                if ((c & SPG_CELL_MASK) == 0)
+                    fputs(wide ? ".." : ".", f);
+                else
+                    put_symbol(f, kind_of(k, key), wide);
+            }
+            fputs("\"\n", f);
+        }
+    }
+    int special = 0;
+    for (int i = 0; s->chunk_kinds && i < SCENARIO_LAYOUT_CHUNKS; i++)
+        special += s->chunk_kinds[i] != SCENARIO_CHUNK_PLAIN;
+    if (s->chunk_kinds && special == 0)
+        fputs("  chunks: []\n", f);
+    if (special) {
+        fputs("  chunks:\n", f);
+        for (int i = 0; i < SCENARIO_LAYOUT_CHUNKS; i++)
+            if (s->chunk_kinds[i] != SCENARIO_CHUNK_PLAIN)
+                fprintf(f, "    - {at: [%d, %d], kind: %s}\n",
+                        i % SCENARIO_LAYOUT_CHUNKS_X * 256,
+                        i / SCENARIO_LAYOUT_CHUNKS_X * 256,
+                        scenario_chunk_kind_names[s->chunk_kinds[i]]);
     }
 }
 
@@ -679,8 +724,12 @@ int scenario_write_yaml(FILE *f, const scenario *s)
         fputc('\n', f);
     } else {
         const game_desc *g = scenario_game(s);
-        fprintf(f, "game: %s\ncharacter: %s\nvariant: %s\n\n", g->name,
+        fprintf(f, "game: %s\ncharacter: %s\nvariant: %s\n", g->name,
                 game_character_name(g, s->character), variants[s->variant]);
+        const game_zone *z = scenario_zone(s);
+        if (z && z != &g->zones[g->default_zone])
+            fprintf(f, "zone: %s\n", z->name);
+        fputc('\n', f);
         write_tiles(f, s, k);
         fputc('\n', f);
         write_map(f, s, k);

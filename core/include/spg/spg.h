@@ -180,7 +180,51 @@ typedef struct spg_map {
     /** Sonic 3 on: the top camera limit (Camera_min_Y_pos): Tails' flight
      *  stops climbing above limit_top + $10.  Sonic 1 and 2 ignore it. */
     int16_t limit_top;
+
+    /* ---- Sonic 1's loops and roll tunnels (Sonic_Loops) ---------------- */
+    /** The level's zone (Sonic 1: v_zone, $FFFFFE10): Sonic_Loops runs only
+     *  in the zones of the profile's loop_zones.  spg_map_default gives
+     *  SPG_ZONE_NONE, a zone no game's zone test picks. */
+    uint8_t zone;
+    /** Sonic 1 (NULL: every byte 0): the level layout as v_lvllayout
+     *  ($FFFFA400) holds it, SPG_LAYOUT_ROWS rows of SPG_LAYOUT_ROW_BYTES
+     *  bytes, the 256 px chunk of row (y >> 8) & 7, column (x >> 8) & $7F
+     *  (columns $40..$7F are the background's).  The core reads two
+     *  things from it: a byte with bit 7 set marks a loop chunk, which
+     *  FindNearestTile reads from low_cells for a player whose render
+     *  flags have bit 6 (the low plane); and Sonic_Loops compares the
+     *  byte under the player with loop_chunks.  What the sensors read is
+     *  still cells (and low_cells): the layout does not make a cell empty
+     *  or solid. */
+    const uint8_t *layout;
+    /** Sonic 1 (NULL: the same as cells): width * height cell words, like
+     *  cells, read instead of cells in a chunk whose layout byte has bit 7
+     *  by a player on the low plane.  The original keeps a loop chunk as
+     *  two 256x256 chunks, byte & $7F (low plane) and the one before it
+     *  (high plane); with (byte & $7F) + 1 == $29 the low plane is chunk
+     *  $50 instead.  Here each plane is simply given cell by cell. */
+    const uint16_t *low_cells;
+    /** Sonic 1: v_256loop1, v_256loop2, v_256roll1, v_256roll2
+     *  ($FFFFF7AC..$F7AF), the layout bytes of the zone's loop and
+     *  roll-tunnel chunks (LoopTileNums: Green Hill $B5, $7F, $1F, $20;
+     *  Star Light $AA, $B4, $7F, $7F; $7F, which no layout holds, in the
+     *  others). */
+    uint8_t loop_chunks[4];
 } spg_map;
+
+/** A zone no game's zone test picks (spg_map.zone of spg_map_default). */
+#define SPG_ZONE_NONE 0xFF
+/** Sonic 1's level layout (spg_map.layout): 8 rows of $80 bytes. */
+#define SPG_LAYOUT_ROWS 8
+#define SPG_LAYOUT_ROW_BYTES 0x80
+/** spg_map.loop_chunks entries. */
+enum {
+    SPG_LOOP1 = 0, /**< v_256loop1 */
+    SPG_LOOP2 = 1, /**< v_256loop2: in the air, back to the high plane */
+    SPG_ROLL1 = 2, /**< v_256roll1: a roll tunnel, curl up */
+    SPG_ROLL2 = 3  /**< v_256roll2 */
+};
+
 
 /** A map with no tiles and limits wide enough never to matter. */
 SPG_API spg_map spg_map_default(void);
@@ -371,8 +415,12 @@ typedef struct spg_player {
 enum {
     SPG_RENDER_XFLIP = 0x01,     /**< sprite mirrored left-right */
     SPG_RENDER_YFLIP = 0x02,     /**< sprite mirrored top-bottom */
-    SPG_RENDER_PLAYFIELD = 0x04  /**< drawn in level coordinates (set by
+    SPG_RENDER_PLAYFIELD = 0x04, /**< drawn in level coordinates (set by
                                       Sonic_Main, never changed) */
+    SPG_RENDER_LOW_PLANE = 0x40  /**< Sonic 1: on a loop's low plane
+                                      (set and cleared by Sonic_Loops; the
+                                      sensors then read spg_map.low_cells
+                                      in a loop chunk) */
 };
 
 /* ------------------------------------------------------------------------ */
@@ -497,6 +545,10 @@ typedef struct spg_profile {
     /** ObjMoveGrv's fall speed cap: a y speed of $1000 or more after
      *  gravity is set to $1000 (0: no cap, Sonic 1 to 3's ObjectFall). */
     int16_t fall_speed_cap;
+    /** The zones (bit n: spg_map.zone n) in which the player routine runs
+     *  Sonic_Loops: Sonic 1's Green Hill (0) and Star Light (3); 0 in the
+     *  games without it. */
+    uint16_t loop_zones;
 } spg_profile;
 
 /**
