@@ -24,12 +24,28 @@ int fuzz_scenario_copy(scenario *dst, const scenario *src)
     dst->inputs = malloc(src->frames ? (size_t)src->frames * sizeof *dst->inputs : 1);
     dst->verifies = NULL;
     dst->verify_count = 0;
+    dst->chunk_kinds = NULL;
+    dst->low_cells = NULL;
+    dst->layout = NULL;
+    if (src->chunk_kinds &&
+        (dst->chunk_kinds = malloc(SCENARIO_LAYOUT_CHUNKS)) != NULL)
+        memcpy(dst->chunk_kinds, src->chunk_kinds, SCENARIO_LAYOUT_CHUNKS);
+    if (src->low_cells &&
+        (dst->low_cells = malloc(ncells ? ncells * sizeof *dst->low_cells : 1)) != NULL)
+        memcpy(dst->low_cells, src->low_cells, ncells * sizeof *dst->low_cells);
+    if (src->layout &&
+        (dst->layout = malloc(SPG_LAYOUT_ROWS * SPG_LAYOUT_ROW_BYTES)) != NULL)
+        memcpy(dst->layout, src->layout, SPG_LAYOUT_ROWS * SPG_LAYOUT_ROW_BYTES);
     if ((src->path && !dst->path) || (src->name && !dst->name) ||
         (src->description && !dst->description) || !dst->cells ||
-        (src->cells2 && !dst->cells2) || !dst->inputs) {
+        (src->cells2 && !dst->cells2) || !dst->inputs ||
+        (src->chunk_kinds && !dst->chunk_kinds) ||
+        (src->low_cells && !dst->low_cells) || (src->layout && !dst->layout)) {
         scenario_free(dst);
         return -1;
     }
+    dst->map.layout = dst->layout;
+    dst->map.low_cells = src->map.low_cells ? dst->low_cells : NULL;
     if (ncells)
         memcpy(dst->cells, src->cells, ncells * sizeof *dst->cells);
     if (ncells && src->cells2)

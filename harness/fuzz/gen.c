@@ -1163,6 +1163,81 @@ static void scd_start(scenario *s, fuzz_rng *r)
 }
 
 /*
+ * Sonic 1's zones and loops (a stream of their own, so the rest of a case
+ * is what it was before they existed): half the cases run in Green Hill
+ * or Star Light, where Sonic_Loops acts, or another zone; the chunks the
+ * map overlaps become now and then one of the zone's four kinds (each
+ * kind once: the original holds one chunk per id) or a plain loop chunk,
+ * whose low plane is the high plane with some cells taken away or filled;
+ * and the start is on the low plane now and then.  Returns -1 when out of
+ * memory.
+ */
+static int zone_loops(builder *b, scenario *s, fuzz_rng *r)
+{
+    const game_desc *g = scenario_game(s);
+    if (g == NULL || g->zone_count == 0 || !fuzz_rng_chance(r, 50))
+        return 0;
+    const game_zone *z = &g->zones[fuzz_rng_below(r, (uint32_t)g->zone_count)];
+    if (strcmp(z->name, "lz") == 0) /* Sonic_Water's zone: water_level's cases */
+        z = game_zone_by_name(g, "mz");
+    if (fuzz_rng_chance(r, 70)) /* mostly where the loops are */
+        z = game_zone_by_name(g, fuzz_rng_chance(r, 60) ? "ghz" : "slz");
+    scenario_set_zone(s, z);
+    if (fuzz_rng_chance(r, 50))
+        s->start.render_flags ^= SPG_RENDER_LOW_PLANE;
+    s->chunk_kinds = calloc(SCENARIO_LAYOUT_CHUNKS, 1);
+    if (s->chunk_kinds == NULL)
+        return -1;
+    int taken[4] = {0, 0, 0, 0}, special = 0;
+    const spg_map *m = &s->map;
+    for (int cy = m->y0 / 16; cy <= (m->y0 + m->height - 1) / 16; cy++)
+        for (int cx = m->x0 / 16; cx <= (m->x0 + m->width - 1) / 16; cx++) {
+            if (cx >= SCENARIO_LAYOUT_CHUNKS_X || fuzz_rng_chance(r, 40))
+                continue;
+            int kind = (int)fuzz_rng_range(r, SCENARIO_CHUNK_SPECIAL,
+                                           SCENARIO_CHUNK_ROLL2);
+            if (kind >= SCENARIO_CHUNK_LOOP1) {
+                int role = kind - SCENARIO_CHUNK_LOOP1;
+                if (taken[role] || z->loop_chunks[role] == GAME_NO_CHUNK)
+                    kind = SCENARIO_CHUNK_SPECIAL;
+                else
+                    taken[role] = 1;
+            }
+            s->chunk_kinds[cy * SCENARIO_LAYOUT_CHUNKS_X + cx] = (uint8_t)kind;
+            special |= kind == SCENARIO_CHUNK_SPECIAL ||
+                       (kind >= SCENARIO_CHUNK_LOOP1 &&
+                        (z->loop_chunks[kind - SCENARIO_CHUNK_LOOP1] & 0x80));
+        }
+    char msg[320];
+    if (special && fuzz_rng_chance(r, 80)) {
+        size_t n = (size_t)m->width * m->height;
+        s->low_cells = malloc(n * sizeof *s->low_cells);
+        if (s->low_cells == NULL)
+            return -1;
+        memcpy(s->low_cells, s->cells, n * sizeof *s->low_cells);
+        for (int y = 0; y < m->height; y++)
+            for (int x = 0; x < m->width; x++) {
+                size_t i = (size_t)y * m->width + (size_t)x;
+                int tx = m->x0 + x, ty = m->y0 + y;
+                int kind = s->chunk_kinds[(ty / 16) * SCENARIO_LAYOUT_CHUNKS_X +
+                                          tx / 16];
+                int loop = kind == SCENARIO_CHUNK_SPECIAL ||
+                           (kind >= SCENARIO_CHUNK_LOOP1 &&
+                            (z->loop_chunks[kind - SCENARIO_CHUNK_LOOP1] & 0x80));
+                if (!loop) {
+                    s->low_cells[i] = 0;
+                    continue;
+                }
+                if (fuzz_rng_chance(r, 15))
+                    s->low_cells[i] = 0;
+                else if (fuzz_rng_chance(r, 8))
+                    s->low_cells[i] = (uint16_t)(1 | b->default_bits);
+            }
+    }
+    return scenario_make_layout(s, msg, sizeof msg);
+}
+
+/*
  * Sonic CD's charges spliced into the generated input (same stream): up
  * (the Super Peel Out) or down (the spindash) held for a while, A/B/C
  * pressed with it held, the direction kept for up to 50 frames (the
@@ -1312,6 +1387,10 @@ int fuzz_generate_game(const fuzz_gen_config *cfg, uint64_t seed, scenario *s,
         s3_start(s, seed);
     if (scd)
         scd_start(s, &rng_scd);
+    fuzz_rng rng_zone;
+    fuzz_rng_seed(&rng_zone, seed ^ 0x5A4F4E45533232ull); /* "ZONES22" */
+    if (zone_loops(&b, s, &rng_zone) != 0)
+        goto oom;
     make_limits(&b, s);
 
     int len = (int)fuzz_rng_below(&rng, 100);
