@@ -395,6 +395,29 @@ static inline int spg_sticks_to_convex(const spg_player *p)
     return (p->word_38 & 0xFF00u) != 0;
 }
 
+/** The speeds the routines derive from the player's RAM speed constants
+ *  (spg_player.top_speed, acceleration, deceleration): air control,
+ *  asl.w #1 of the acceleration (Sonic_JumpDirection); rolling friction,
+ *  asr.w #1 of it (Sonic_RollSpeed); rolling braking, asr.w #2 of the
+ *  deceleration, or the profile's immediate where the game's
+ *  Sonic_RollSpeed has one (move.w #$20,d4). */
+static inline int16_t spg_air_acceleration(const spg_player *p)
+{
+    return m68k_aslw(p->acceleration, 1);
+}
+
+static inline int16_t spg_roll_friction(const spg_player *p)
+{
+    return m68k_asrw(p->acceleration, 1);
+}
+
+static inline int16_t spg_roll_deceleration(const spg_profile *pr,
+                                            const spg_player *p)
+{
+    return pr->roll_deceleration_immediate ? pr->roll_deceleration
+                                           : m68k_asrw(p->deceleration, 2);
+}
+
 /** addq.w / subq.w on obY: add d to the pixel word of a 16.16 position,
  *  subpixel untouched (the 5 px shift when curling up or standing up). */
 static inline int32_t spg_add_pixels(int32_t pos, int d)
