@@ -16,6 +16,8 @@
  *   roll.c       Sonic_Roll, Sonic_RollSpeed, Sonic_RollRepel
  *   air.c        Sonic_Jump, Sonic_JumpHeight, Sonic_JumpDirection,
  *                Sonic_JumpAngle, ObjectFall
+ *   water.c      Sonic_Water (Tails_Water, Knuckles_Water): entering and
+ *                leaving water, each game's shape
  *   player.c     spg_step: Sonic_Control and the mode routines, SpeedToPos,
  *                Sonic_LevelBound
  *   anim.c       Sonic_Animate and Sonic's animation scripts (anim.h)
@@ -144,6 +146,10 @@ typedef struct spg_routines {
     /* The last call of routine 2, after the animation (NULL: nothing):
      * Sonic 1's Sonic_Loops. */
     void (*end_control)(spg_frame *f, spg_player *p);
+    /* Sonic_Water (Tails_Water, Knuckles_Water): after the mode routine,
+     * before the angle buffers are copied (NULL: nothing, Sonic CD's
+     * Palmtree Panic). */
+    void (*water)(spg_frame *f, spg_player *p);
 } spg_routines;
 
 /** The routine table of the profile's game and character. */
@@ -272,6 +278,12 @@ void spg_look_up_or_duck(spg_frame *f, spg_player *p);
 /* ---- loops.c -------------------------------------------------------- */
 
 void spg_sonic_loops(spg_frame *f, spg_player *p);  /* Sonic_Loops */
+
+/* ---- water.c -------------------------------------------------------- */
+
+void spg_sonic_water(spg_frame *f, spg_player *p);        /* Sonic 1 */
+void spg_sonic_water_sonic2(spg_frame *f, spg_player *p); /* Sonic 2 */
+void spg_sonic_water_sonic3(spg_frame *f, spg_player *p); /* Sonic 3, S&K */
 
 /* ---- roll.c --------------------------------------------------------- */
 

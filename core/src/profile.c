@@ -105,6 +105,9 @@ int spg_profile_get(spg_game game, spg_character character,
      * games' player routines have no such routine */
     p.loop_zones = game == SPG_GAME_SONIC1 ? (1u << 0 | 1u << 3) : 0;
     p.roll_deceleration_immediate = 0; /* Sonic_RollSpeed: dec asr 2 */
+    /* Sonic_Water: cmpi.b #id_LZ,(v_zone).w in Sonic 1; the other games
+     * test Water_flag (spg_map.water_flag) */
+    p.water_zones = game == SPG_GAME_SONIC1 ? 1u << 1 : 0;
 
     if (game == SPG_GAME_SONIC2) {
         /* Sonic 2 REV01 (Obj01 / Obj02): the same three speed sets
@@ -236,5 +239,7 @@ spg_map spg_map_default(void)
     m.limit_bottom = 0x7FFF - 224;
     m.limit_top = 0;
     m.zone = SPG_ZONE_NONE;
+    m.water_level = 0x7FFF; /* below every level */
+    m.water_flag = 0;
     return m;
 }

@@ -210,6 +210,22 @@ typedef struct spg_map {
      *  Star Light $AA, $B4, $7F, $7F; $7F, which no layout holds, in the
      *  others). */
     uint8_t loop_chunks[4];
+
+    /* ---- water (Sonic_Water, Tails_Water, Knuckles_Water) ------------- */
+    /** The water's surface, a level y in pixels (Sonic 1: v_waterpos1,
+     *  Sonic 2: Water_Level_1, Sonic 3 and Sonic & Knuckles: Water_level;
+     *  $FFFFF646 in all four).  Where the level has water the player is
+     *  underwater while water_level < his pixel y (cmp.w y_pos(a0),d0 /
+     *  bge: signed words, the object's centre), so y == water_level is
+     *  above it.  spg_map_default gives $7FFF, below every level. */
+    int16_t water_level;
+    /** Sonic 2, 3 and Sonic & Knuckles: Water_flag ($FFFFF730), set at
+     *  level load in the levels with water; Sonic_Water does nothing
+     *  while it is 0.  Sonic 1's Sonic_Water tests the zone instead (the
+     *  profile's water_zones: Labyrinth Zone); there it mirrors f_water
+     *  ($FFFFF64C), which the level sets in Labyrinth Zone, and the core
+     *  does not read it. */
+    uint8_t water_flag;
 } spg_map;
 
 /** A zone no game's zone test picks (spg_map.zone of spg_map_default). */
@@ -226,7 +242,8 @@ enum {
 };
 
 
-/** A map with no tiles and limits wide enough never to matter. */
+/** A map with no tiles, limits wide enough never to matter and no water
+ *  (water_flag 0, water_level $7FFF, zone SPG_ZONE_NONE). */
 SPG_API spg_map spg_map_default(void);
 
 /* ------------------------------------------------------------------------ */
@@ -583,6 +600,10 @@ typedef struct spg_profile {
      *  characters), 0 the player's deceleration asr 2 (Sonic 1, Sonic 2
      *  and 3's Tails, Sonic CD). */
     uint8_t roll_deceleration_immediate;
+    /** The zones (bit n: spg_map.zone n) in which Sonic 1's Sonic_Water
+     *  acts (cmpi.b #id_LZ,(v_zone).w: Labyrinth Zone, 1); 0 in the games
+     *  whose Sonic_Water tests spg_map.water_flag instead. */
+    uint16_t water_zones;
 } spg_profile;
 
 /**
