@@ -36,6 +36,8 @@ const capture_sym capture_s1_common_syms[] = {
     { "v_limitright2", 0xFFFFF72Au },
     { "v_limittop2", 0xFFFFF72Cu },
     { "v_limitbtm2", 0xFFFFF72Eu },
+    { "v_waterpos1", 0xFFFFF646u },     /* the water's surface */
+    { "f_water", 0xFFFFF64Cu },         /* the level has water */
     { "v_lookshift", 0xFFFFF73Eu },
     { "v_sonspeedmax", 0xFFFFF760u },
     { "v_sonspeedacc", 0xFFFFF762u },
@@ -49,6 +51,7 @@ const capture_sym capture_s1_common_syms[] = {
     { "v_systemstack", 0xFFFFFE00u },
     { "v_debuguse", 0xFFFFFE08u },
     { "v_zone", 0xFFFFFE10u },
+    { "v_air", 0xFFFFFE14u },           /* air left underwater */
     { "f_debugmode", 0xFFFFFFFAu },
     /* the special stage */
     { "v_gamemode", 0xFFFFF600u },
@@ -272,14 +275,15 @@ static const game_character sonic1_characters[] = {{"sonic", SPG_CHAR_SONIC}};
 
 /* v_zone's values and LoopTileNums (LevelSizeLoad): the same in REV00
  * and REV01.  The ending's Green Hill (zone 6) is not a level a scenario
- * can name. */
+ * can name.  Labyrinth Zone (and Scrap Brain 3, its act 4) has water: the
+ * one zone Sonic_Water acts in. */
 static const game_zone sonic1_zones[] = {
-    { "ghz", "Green Hill Zone", 0, { 0xB5, 0x7F, 0x1F, 0x20 } },
-    { "lz", "Labyrinth Zone", 1, { 0x7F, 0x7F, 0x7F, 0x7F } },
-    { "mz", "Marble Zone", 2, { 0x7F, 0x7F, 0x7F, 0x7F } },
-    { "slz", "Star Light Zone", 3, { 0xAA, 0xB4, 0x7F, 0x7F } },
-    { "syz", "Spring Yard Zone", 4, { 0x7F, 0x7F, 0x7F, 0x7F } },
-    { "sbz", "Scrap Brain Zone", 5, { 0x7F, 0x7F, 0x7F, 0x7F } },
+    { "ghz", "Green Hill Zone", 0, { 0xB5, 0x7F, 0x1F, 0x20 }, 0 },
+    { "lz", "Labyrinth Zone", 1, { 0x7F, 0x7F, 0x7F, 0x7F }, 1 },
+    { "mz", "Marble Zone", 2, { 0x7F, 0x7F, 0x7F, 0x7F }, 0 },
+    { "slz", "Star Light Zone", 3, { 0xAA, 0xB4, 0x7F, 0x7F }, 0 },
+    { "syz", "Spring Yard Zone", 4, { 0x7F, 0x7F, 0x7F, 0x7F }, 0 },
+    { "sbz", "Scrap Brain Zone", 5, { 0x7F, 0x7F, 0x7F, 0x7F }, 0 },
 };
 
 const game_desc game_sonic1 = {

@@ -53,6 +53,7 @@ static const capture_sym s2_rev01_syms[] = {
     { "Ctrl_1", 0xFFFFF604u },           /* held, then pressed */
     { "Ctrl_2", 0xFFFFF606u },
     { "Tails_CPU_routine", 0xFFFFF708u },
+    { "Water_Level_1", 0xFFFFF646u },
     { "Water_flag", 0xFFFFF730u },
     { "Sonic_top_speed", 0xFFFFF760u },
     { "Sonic_acceleration", 0xFFFFF762u },
@@ -175,7 +176,7 @@ const game_desc game_sonic2 = {
     "Sonic 2",
     "Sonic the Hedgehog 2 (REV01)",
     SPG_GAME_SONIC2,
-    GAME_PATHS,
+    GAME_PATHS | GAME_WATER_FLAG,
     sonic2_characters, 2,
     &trace_layout_sonic2,
     sonic2_roms, sizeof sonic2_roms / sizeof sonic2_roms[0],

@@ -115,6 +115,13 @@ int sc_load_zone(sc_loader *L, const yaml_node_t *zone);
 int sc_load_chunks(sc_loader *L, const yaml_node_t *chunks);
 int sc_finish_loops(sc_loader *L, const yaml_node_t *node);
 
+/* The top-level `water_level:` (water.c), and the check once the root is
+ * read that a level with water has it (zone: the `zone:` node or NULL,
+ * where: a node to report at without one). */
+int sc_load_water(sc_loader *L, const yaml_node_t *water_level);
+int sc_finish_water(sc_loader *L, const yaml_node_t *zone,
+                    const yaml_node_t *where);
+
 /* The `special_stage:` section of a `mode: special_stage` scenario
  * (special.c): sets L->s->special (owned by the scenario). */
 int sc_load_special(sc_loader *L, const yaml_node_t *special_stage);
