@@ -21,7 +21,9 @@
  * after each side.  Special-stage scenarios are timed on their own: the
  * core's spg_ss_step, and with --rom their capture (an emulator per
  * scenario, object 09 and SS_AniItems entered once each per frame); the
- * workloads above are the normal-stage scenarios.  A benchmark, not a
+ * workloads above are the normal-stage scenarios.  The big-map workload
+ * (bigmap.c) times a whole act's worth of map: parsing, the core run and
+ * the trace, and with a Sonic 1 ROM its capture.  A benchmark, not a
  * test: nothing here passes or fails.
  */
 #define _DEFAULT_SOURCE
@@ -34,6 +36,7 @@
 #include <time.h>
 
 #include "capture/capture.h"
+#include "bench/bigmap.h"
 #include "bench/plan.h"
 #include "capture/special_stage.h"
 #include "fuzz/gen.h"
@@ -290,9 +293,24 @@ int main(int argc, char **argv)
     double core_fps, core_cpu_fps;
     static const char usage[] =
         "usage: spgbench [--rom ROM]... [--seconds S] [--long-frames N] "
-        "[--short-frames N] [--fuzz-cases N] PATH...\n";
+        "[--short-frames N] [--fuzz-cases N] PATH...\n"
+        "       spgbench --write-big-map FILE\n";
 
     for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--write-big-map") == 0 && i + 1 < argc) {
+            /* the big-map workload as a scenario file, to look at */
+            scenario big;
+            FILE *f = fopen(argv[++i], "w");
+            int bad = f == NULL || bench_bigmap_build(&big) != 0;
+            bad = bad || scenario_write_yaml(f, &big) != 0;
+            if (!bad)
+                scenario_free(&big);
+            if (f)
+                bad |= fclose(f) != 0;
+            if (bad)
+                fprintf(stderr, "spgbench: cannot write %s\n", argv[i]);
+            return bad ? 2 : 0;
+        }
         if (strcmp(argv[i], "--rom") == 0 && i + 1 < argc)
             rom_paths[nrom++] = argv[++i];
         else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc)
@@ -335,7 +353,7 @@ int main(int argc, char **argv)
     if (!fz || !fzp || !fuzz_frames_g || !rom_paths)
         return 2;
     for (size_t g = 0; g < ngames; g++) {
-        fuzz_gen_config cfg = {game_at(g)->id, FUZZ_CHAR_ANY};
+        fuzz_gen_config cfg = {game_at(g)->id, FUZZ_CHAR_ANY, NULL};
         for (int i = 0; i < fuzz_cases; i++) {
             fuzz_case_info info;
             scenario *c = &fz[g * fuzz_cases + i];
@@ -369,6 +387,8 @@ int main(int argc, char **argv)
                ffps * (double)fuzz_cases / (double)fuzz_frames_g[0],
                ffps);
     }
+    if (bench_bigmap(NULL, seconds, stdout) != 0)
+        status = 1;
     printf("peak RSS after core side: %ld KiB\n", peak_rss_kib());
 
     bench_fuzz_cases fzc = {fzp, fuzz_frames_g, fuzz_cases};
@@ -464,6 +484,9 @@ int main(int argc, char **argv)
                     printf("capture special stage: %12.0f frames/s  (%llu frames; core/capture %.1f)\n",
                            ssc, ssc_frames, ss_fps / ssc);
             }
+            if (status == 0 && rom.game && rom.game->id == SPG_GAME_SONIC1 &&
+                bench_bigmap(&rom, seconds, stdout) != 0)
+                status = 1;
             if (status == 0)
                 printf("peak RSS after capture side: %ld KiB\n", peak_rss_kib());
             capture_rom_free(&rom);

@@ -233,11 +233,13 @@ static int low_slot(int n)
     return n + 1 == 0x29 ? 0x51 : n + 1;
 }
 
-/* Whether byte b is one of the zone's four ids. */
+/* Whether byte b is one of the zone's four ids ($7F is none, and 0, the
+ * empty chunk, never is one: a map with no zone has them all 0). */
 static int zone_id(const spg_map *map, unsigned b)
 {
     for (int r = 0; r < 4; r++)
-        if (map->loop_chunks[r] != 0x7F && map->loop_chunks[r] == b)
+        if (map->loop_chunks[r] != 0x7F && map->loop_chunks[r] != 0 &&
+            map->loop_chunks[r] == b)
             return 1;
     return 0;
 }

@@ -17,7 +17,7 @@ static void usage(FILE *f)
         "usage: spgsim fuzz --rom ROM [--seed N] [--cases K | --time S] [--jobs J]\n"
         "                   [--shard I/N] [--out DIR] [--json FILE|-]\n"
         "                   [--character sonic|tails|knuckles|any]\n"
-        "                   [--no-minimise] [--no-write] [-q]\n"
+        "                   [--level FILE] [--no-minimise] [--no-write] [-q]\n"
         "       spgsim fuzz --list [--game G | --rom ROM] [--seed N]\n"
         "                   [--cases K] [--shard I/N] [--character C]\n"
         "Generate cases from seeds N, N+1, ..., run each through the core and\n"
@@ -29,6 +29,10 @@ static void usage(FILE *f)
         "                is the game of the cases\n"
         "  --character C a game with more than one character: one of them or\n"
         "                any (default: any, by seed)\n"
+        "  --level FILE  run the cases on the map of this scenario (a real act\n"
+        "                from import-level, or any map of the ROM's game): a\n"
+        "                start on one of its surfaces or in the air over it,\n"
+        "                and 100..6000 frames of input, from each seed\n"
         "  --game G      with --list and no --rom: a game: value (default: the\n"
         "                first, sonic1)\n"
         "  --seed N      first seed (default 1); alone, runs just that case\n"
@@ -158,6 +162,8 @@ int cmd_fuzz(int argc, char **argv)
     const char *fields = NULL; /* --fields */
     int have_seed = 0, have_cases = 0, quiet = 0, list = 0;
     int rom_given = 0, game_given = 0;
+    const char *level_path = NULL;
+    static scenario level; /* --level's map, for the whole run */
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     opt.first_seed = 1;
     opt.jobs = ncpu > 0 ? (int)ncpu : 1;
@@ -179,6 +185,9 @@ int cmd_fuzz(int argc, char **argv)
         } else if (strcmp(a, "--rom") == 0 && v) {
             rom_path = v;
             rom_given = 1;
+            i++;
+        } else if (strcmp(a, "--level") == 0 && v) {
+            level_path = v;
             i++;
         } else if (strcmp(a, "--character") == 0 && v) {
             opt.gen.character = fuzz_character_parse(v);
@@ -264,6 +273,23 @@ int cmd_fuzz(int argc, char **argv)
             return 2;
         }
     }
+    if (level_path) {
+        if (scenario_load(level_path, &level, stderr) != 0)
+            return 2;
+        if (level.mode != SCENARIO_NORMAL) {
+            fprintf(stderr, "spgsim fuzz: --level needs a normal-stage "
+                            "scenario, not '%s'\n", level_path);
+            scenario_free(&level);
+            return 2;
+        }
+        opt.gen.level = &level;
+        opt.gen.game = level.game;
+        if (game_given) {
+            fprintf(stderr, "spgsim fuzz: --level gives the game; leave "
+                            "out --game\n");
+            return 2;
+        }
+    }
     if (game_given && (!list || rom_given)) {
         fprintf(stderr, "spgsim fuzz: --game goes with --list alone (a run "
                         "takes the game from the ROM)\n");
@@ -279,6 +305,13 @@ int cmd_fuzz(int argc, char **argv)
             capture_rom lr;
             if (capture_rom_load(rom_path, &lr, stderr) != 0)
                 return 2;
+            if (level_path && rom_game(&lr) != opt.gen.game) {
+                fprintf(stderr, "spgsim fuzz: %s is a %s scenario, the ROM "
+                                "is %s\n", level_path,
+                        game_of(opt.gen.game)->name, lr.desc->name);
+                capture_rom_free(&lr);
+                return 2;
+            }
             opt.gen.game = rom_game(&lr);
             capture_rom_free(&lr);
         }
@@ -306,6 +339,12 @@ int cmd_fuzz(int argc, char **argv)
     if (capture_rom_load(rom_path, &rom, stderr) != 0)
         return 2;
     /* The game comes from the ROM: its description says which. */
+    if (level_path && rom_game(&rom) != opt.gen.game) {
+        fprintf(stderr, "spgsim fuzz: %s is a %s scenario, the ROM is %s\n",
+                level_path, game_of(opt.gen.game)->name, rom.desc->name);
+        capture_rom_free(&rom);
+        return 2;
+    }
     opt.gen.game = rom_game(&rom);
     if (check_character(&opt, rom_path) != 0 ||
         (fields && parse_fields(fields, fuzz_game_layout(&opt.gen),

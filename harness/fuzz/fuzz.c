@@ -153,10 +153,13 @@ static void fmt_path(char *buf, size_t len, const char *root, const char *dir,
 static const char *reproduce_extra(const fuzz_options *o)
 {
     const game_desc *g = game_of(o->gen.game);
+    static _Thread_local char buf[600];
+    buf[0] = '\0';
+    if (o->gen.level)
+        snprintf(buf, sizeof buf, " --level %s", o->gen.level->path);
     if (g == NULL || g->character_count < 2 ||
-        o->gen.character == FUZZ_CHAR_ANY)
-        return "";
-    static char buf[32];
+        o->gen.character == FUZZ_CHAR_ANY || o->gen.level)
+        return buf;
     snprintf(buf, sizeof buf, " --character %s",
              fuzz_character_name(o->gen.character));
     return buf;

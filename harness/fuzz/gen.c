@@ -1270,6 +1270,8 @@ static void scd_input(scenario *s, fuzz_rng *r)
 int fuzz_generate_game(const fuzz_gen_config *cfg, uint64_t seed, scenario *s,
                        fuzz_case_info *info)
 {
+    if (cfg && cfg->level)
+        return fuzz_generate_on_level(cfg->level, seed, s, info);
     fuzz_rng rng, rng2 = {0};
     /* Sonic 3 cases are Sonic 2's (its fields and characters), with the
      * Sonic 3 start fields drawn from a third stream after them */

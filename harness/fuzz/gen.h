@@ -84,6 +84,9 @@ typedef struct fuzz_gen_config {
                        registered one (Sonic 1) */
     int character;  /* FUZZ_CHAR_ANY, SPG_CHAR_SONIC or SPG_CHAR_TAILS
                        (Sonic 1: Sonic whatever it says) */
+    /* NULL: generated maps; else the cases run on this scenario's map
+     * (`--level FILE`, fuzz_generate_on_level), whose game is `game`. */
+    const struct scenario *level;
 } fuzz_gen_config;
 
 typedef struct fuzz_case_info {
@@ -124,6 +127,15 @@ int fuzz_generate(uint64_t seed, scenario *s, fuzz_case_info *info);
  */
 int fuzz_generate_game(const fuzz_gen_config *cfg, uint64_t seed, scenario *s,
                        fuzz_case_info *info);
+
+/*
+ * A case on a given map (level.c): the map, zone, loops, bounds, game,
+ * character and variant of `level`, and from the seed a start on a
+ * surface of it or in the air over it and 100..6000 frames of input.
+ * Returns 0, or -1 when out of memory.
+ */
+int fuzz_generate_on_level(const struct scenario *level, uint64_t seed,
+                           struct scenario *s, fuzz_case_info *info);
 
 /* "sonic", "tails", "any" <-> FUZZ_CHAR_ANY / SPG_CHAR_*; -2 when unknown. */
 int fuzz_character_parse(const char *name);

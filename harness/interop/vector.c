@@ -184,6 +184,37 @@ static void json_map(FILE *f, const spg_map *m, const game_desc *game)
         }
         fputs("\n    ]", f);
     }
+    /* Sonic 1's zone and loops, where a scenario has them (others stay
+     * as they were) */
+    if (game->zone_count > 0 &&
+        (m->zone != game->zones[game->default_zone].id || m->layout ||
+         m->low_cells)) {
+        fprintf(f, ",\n    \"zone\": %d, \"loop_chunks\": [%d, %d, %d, %d]",
+                m->zone, m->loop_chunks[0], m->loop_chunks[1],
+                m->loop_chunks[2], m->loop_chunks[3]);
+        if (m->layout) {
+            fputs(",\n    \"layout\": [", f);
+            for (int r = 0; r < SPG_LAYOUT_ROWS; r++) {
+                fputs(r ? ",\n      [" : "\n      [", f);
+                for (int c = 0; c < SPG_LAYOUT_ROW_BYTES; c++)
+                    fprintf(f, c ? ",%d" : "%d",
+                            m->layout[r * SPG_LAYOUT_ROW_BYTES + c]);
+                fputc(']', f);
+            }
+            fputs("\n    ]", f);
+        }
+        if (m->low_cells) {
+            fputs(",\n    \"low_cells\": [", f);
+            for (int r = 0; r < m->height; r++) {
+                fputs(r ? ",\n      [" : "\n      [", f);
+                for (int c = 0; c < m->width; c++)
+                    fprintf(f, c ? ",%d" : "%d",
+                            m->low_cells[(size_t)r * m->width + c]);
+                fputc(']', f);
+            }
+            fputs("\n    ]", f);
+        }
+    }
     fputc('}', f);
 }
 
