@@ -1167,11 +1167,25 @@ static void scd_start(scenario *s, fuzz_rng *r)
  * was before water existed): where the case's level may have water, a
  * quarter of the cases get a surface within 48 px of the start's centre,
  * so the player crosses it one way or the other soon; a level that must
- * have water (Sonic 1's Labyrinth Zone, picked by the zone stream) always
- * gets one.
+ * have water (Sonic 1's Labyrinth Zone, picked by the zone stream, or
+ * here for 15% of the cases the zone stream left in the default zone
+ * without loop chunks) always gets one.
  */
 static void water(scenario *s, fuzz_rng *r)
 {
+    const game_desc *g = scenario_game(s);
+    /* a case the zone stream left in the default zone, without loop
+     * chunks, goes now and then to a zone with water (Sonic 1: Labyrinth) */
+    if (g != NULL && g->zone_count > 0 && s->chunk_kinds == NULL &&
+        s->low_cells == NULL &&
+        s->map.zone == g->zones[g->default_zone].id &&
+        fuzz_rng_chance(r, 15)) {
+        for (int i = 0; i < g->zone_count; i++)
+            if (g->zones[i].water) {
+                scenario_set_zone(s, &g->zones[i]);
+                break;
+            }
+    }
     if (!scenario_water_allowed(s))
         return;
     if (!scenario_water_required(s) && !fuzz_rng_chance(r, 25))
