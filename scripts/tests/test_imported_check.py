@@ -81,6 +81,20 @@ def main():
         git(t, "rm", "-q", "--cached", "scenarios/real/ghz1.yaml")
         rc, out = run(t)
         res.check(rc == 0, "passes again once it is no longer tracked", out)
+        # a file without an extension (a fuzz corpus entry) is data; a
+        # document or a test showing the header is not
+        for rel, bad in (("fuzz/corpus/0a1b2c", True), ("docs/real.md", False),
+                         ("scripts/tests/test_x.py", False)):
+            full = os.path.join(t, rel)
+            os.makedirs(os.path.dirname(full), exist_ok=True)
+            with open(full, "w") as f:
+                f.write(IMPORTED)
+            git(t, "add", rel)
+            rc, out = run(t)
+            res.check((rc == 1) == bad and (rel in out) == bad,
+                      "%s %s" % (rel, "counts" if bad else "is not looked into"),
+                      out)
+            git(t, "rm", "-q", "--cached", rel)
     with tempfile.TemporaryDirectory() as t:
         rc, out = run(t)
         res.check(rc == 2, "a directory outside git is an error", out)
