@@ -255,7 +255,7 @@ static int read_s1(reader_ctx *c, raw_level *r)
     uint16_t off;
     if (word_at(c, li + z * 24 + a * 6, "the Level_Index entry", &off))
         return -1;
-    uint32_t lay = li + off;
+    uint32_t lay = li + (uint32_t)(int32_t)(int16_t)off; /* lea (a1,d0.w) */
     if (need(c, lay, 2, "the layout"))
         return -1;
     int lw = *at(c, lay) + 1, lh = *at(c, lay + 1) + 1;

@@ -539,7 +539,7 @@ static void test_sonic1_refusals(void)
     CHECK(strstr(msg, "names chunk $5F") != NULL);
     put8(&im, 0x1100 + 2 + 1, 0x00);
     /* a layout offset outside the image */
-    put16(&im, 0x1000, 0xFFF0);
+    put16(&im, 0x1000, 0x7FF0);
     CHECK_EQ(import_level(&d, im.b, 0x1200, MD5_A, "ghz", 1, "x", TOOL, &s,
                           &sum, NULL, NULL, msg, sizeof msg), -1);
     CHECK(strstr(msg, "outside the image") != NULL);
