@@ -86,12 +86,14 @@ LDFLAGS_ALL = $(VARIANT_LDFLAGS) $(LDFLAGS)
 CORE_SRC := $(wildcard core/src/*.c) $(wildcard core/src/special/*.c)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
 # harness/: one folder per concern (harness/README.md); the layers, lowest
-# first: util, trace, games, scenario, check/interop/capture, fuzz, cli.
+# first: util, trace, games, scenario, check/interop/capture, fuzz/import,
+# cli.
 # IO_SRC is everything below capture: what the fuzz targets link (no
 # unicorn).
 IO_SRC := $(foreach d,util trace games scenario check interop,$(wildcard harness/$(d)/*.c))
 HARNESS_SRC := $(IO_SRC) $(wildcard harness/capture/*.c) \
-	$(wildcard harness/fuzz/*.c) $(wildcard harness/cli/*.c) \
+	$(wildcard harness/fuzz/*.c) $(wildcard harness/import/*.c) \
+	$(wildcard harness/cli/*.c) \
 	$(filter-out harness/bench/spgbench.c,$(wildcard harness/bench/*.c))
 HARNESS_LIB_SRC := $(filter-out harness/cli/main.c,$(HARNESS_SRC))
 HARNESS_LIB_OBJ := $(HARNESS_LIB_SRC:%.c=$(BUILD)/obj/%.o)

@@ -12,7 +12,8 @@
 #      (scripts/layers.py)
 #   2. the same under ASan + UBSan (VARIANT=san)
 #   3. determinism: traces and state hashes equal for gcc/clang x -O0/-O2
-#   4. tooling tests (report, bisect, schema) under /usr/bin/python3
+#   4. tooling tests (report, bisect, schema, no tracked imported level)
+#      under /usr/bin/python3
 #   5. fuzz smoke: every libFuzzer target for 20 s (make fuzz-smoke)
 set -u
 cd "$(dirname "$0")/.." || exit 2

@@ -8,7 +8,7 @@ not call each other in circles.
    must name a header of the same folder or of a lower layer:
 
        core  <  util  <  trace  <  games  <  scenario
-             <  check, interop, capture  <  fuzz  <  cli, bench, tools
+             <  check, interop, capture  <  fuzz, import  <  cli, bench, tools
 
    (check, interop and capture are one floor and do not include each other.)
 2. Circles: from the object files of DIR (default build/obj), which file
@@ -30,7 +30,7 @@ from collections import defaultdict
 
 LAYERS = {
     "core": 0, "util": 1, "trace": 2, "games": 3, "scenario": 4,
-    "check": 5, "interop": 5, "capture": 5, "fuzz": 6,
+    "check": 5, "interop": 5, "capture": 5, "fuzz": 6, "import": 6,
     "cli": 7, "bench": 7, "tools": 7,
 }
 

@@ -7,8 +7,6 @@
 #include "cli/commands.h"
 #include "spg/spg.h"
 
-#define SPGSIM_VERSION "0.1.0"
-
 static const struct {
     const char *name;
     int (*fn)(int, char **);
@@ -21,6 +19,8 @@ static const struct {
     {"new", cmd_new, "write a new scenario from a template"},
     {"import-inputs", cmd_import_inputs,
      "turn a BizHawk/Gens movie into an input script"},
+    {"import-level", cmd_import_level,
+     "an act of your own ROM image as a scenario (never committed)"},
     {"export", cmd_export, "scenarios as JSON test vectors or BizHawk movies"},
     {"fuzz", cmd_fuzz, "differential fuzzing against the original code"},
     {"games", cmd_games, "the games, characters and ROM images it knows"},

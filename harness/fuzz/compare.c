@@ -24,6 +24,17 @@ int fuzz_scenario_copy(scenario *dst, const scenario *src)
     dst->inputs = malloc(src->frames ? (size_t)src->frames * sizeof *dst->inputs : 1);
     dst->verifies = NULL;
     dst->verify_count = 0;
+    /* an imported level's header goes with its cells: a case written
+     * from it is the user's level data too (docs/real-levels.md) */
+    dst->imported = NULL;
+    if (src->imported &&
+        (dst->imported = calloc(1, sizeof *dst->imported)) != NULL) {
+        *dst->imported = *src->imported;
+        dst->imported->rom_md5 = str_dup(src->imported->rom_md5);
+        dst->imported->game = str_dup(src->imported->game);
+        dst->imported->zone = str_dup(src->imported->zone);
+        dst->imported->tool = str_dup(src->imported->tool);
+    }
     dst->chunk_kinds = NULL;
     dst->low_cells = NULL;
     dst->layout = NULL;
@@ -40,7 +51,10 @@ int fuzz_scenario_copy(scenario *dst, const scenario *src)
         (src->description && !dst->description) || !dst->cells ||
         (src->cells2 && !dst->cells2) || !dst->inputs ||
         (src->chunk_kinds && !dst->chunk_kinds) ||
-        (src->low_cells && !dst->low_cells) || (src->layout && !dst->layout)) {
+        (src->low_cells && !dst->low_cells) || (src->layout && !dst->layout) ||
+        (src->imported &&
+         (!dst->imported || !dst->imported->rom_md5 || !dst->imported->game ||
+          !dst->imported->zone || !dst->imported->tool))) {
         scenario_free(dst);
         return -1;
     }

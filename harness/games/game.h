@@ -149,6 +149,39 @@ typedef struct game_zone {
 /* A loop_chunks value meaning "this zone has no such chunk". */
 #define GAME_NO_CHUNK 0x7F
 
+/* How a game keeps a level in its ROM, for `spgsim import-level`
+ * (harness/import/): which reader turns an act into a scenario. */
+typedef enum game_level_format {
+    GAME_LEVEL_NONE = 0, /* import-level does not read this game */
+    /* Sonic 1: layouts of 256x256 chunk bytes (Level_Index), Kosinski
+     * 256x256 chunks (LevelHeaders), a collision index per zone
+     * (ColPointers), StartLocArray, LevelSizeArray, LoopTileNums */
+    GAME_LEVEL_S1,
+    /* Sonic 2: Kosinski layouts (Off_Level) and 128x128 chunks
+     * (LevelArtPointers), Kosinski primary and secondary collision
+     * indexes (Off_ColP, Off_ColS), StartLocations, LevelSize */
+    GAME_LEVEL_S2,
+    /* Sonic 3: layouts with row pointers (LevelPtrs), Kosinski 128x128
+     * chunks, primary then secondary (LevelLoadBlock), word collision
+     * indexes (SolidIndexes), Start_Locations, LevelSizes */
+    GAME_LEVEL_S3
+} game_level_format;
+
+/* One act `spgsim import-level` can read from the game's images: its
+ * name as players and the disassemblies give it, and the game's own zone
+ * and act numbers (Current_zone_and_act, v_zone). */
+typedef struct game_level {
+    const char *zone;       /* "lz": the disassemblies' abbreviation */
+    int act;                /* 4: as counted from 1 */
+    uint8_t zone_id;        /* the game's zone number: 1 */
+    uint8_t act_id;         /* the game's act number, from 0: 3 */
+    const char *title;      /* "Scrap Brain Zone act 3 (Labyrinth Zone's
+                               act 4)" */
+    /* NULL, or why the supported images do not hold the act in the form
+     * import-level reads ("the image holds no layout for it") */
+    const char *missing;
+} game_level;
+
 /* One character of a game: its name in the format and the core's id. */
 typedef struct game_character {
     const char *name;       /* "sonic", "tails" */
@@ -184,6 +217,13 @@ typedef struct game_desc {
     const game_zone *zones;
     int zone_count;
     int default_zone;
+    /* `spgsim import-level`: how the game's images keep a level, and
+     * the acts it can read (GAME_LEVEL_NONE, NULL, 0: none).  The
+     * addresses of the tables are each image's, in its description's
+     * symbols. */
+    game_level_format level_format;
+    const game_level *levels;
+    int level_count;
 } game_desc;
 
 /* ---- the registry -------------------------------------------------------- */
@@ -206,6 +246,11 @@ int game_has(const game_desc *g, unsigned features);
 const game_zone *game_zone_by_name(const game_desc *g, const char *name);
 /* The zone of game g whose id is `id`, or NULL. */
 const game_zone *game_zone_by_id(const game_desc *g, uint8_t id);
+
+/* The act of game g whose zone is named `zone` (any case) and whose act
+ * number is `act`, or NULL. */
+const game_level *game_level_find(const game_desc *g, const char *zone,
+                                  int act);
 
 /* The character of game g named `name`, or NULL. */
 const game_character *game_character_by_name(const game_desc *g,

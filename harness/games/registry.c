@@ -78,6 +78,16 @@ const game_zone *game_zone_by_id(const game_desc *g, uint8_t id)
     return NULL;
 }
 
+const game_level *game_level_find(const game_desc *g, const char *zone,
+                                  int act)
+{
+    for (int i = 0; i < g->level_count; i++)
+        if (strcasecmp(g->levels[i].zone, zone) == 0 &&
+            g->levels[i].act == act)
+            return &g->levels[i];
+    return NULL;
+}
+
 const char *game_character_name(const game_desc *g, spg_character id)
 {
     for (int i = 0; i < g->character_count; i++)

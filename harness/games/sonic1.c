@@ -79,6 +79,12 @@ static const capture_sym s1_rev01_syms[] = {
     { "SonicSpecial", 0x0001C13Au },    /* object 09: Sonic in the special stage */
     { "SS_AniItems", 0x0001BC86u },     /* special-stage item animations */
     { "LoopTileNums", 0x0000618Eu },    /* each zone's four loop chunk ids */
+    /* the level tables spgsim import-level reads (harness/import/) */
+    { "Level_Index", 0x00068B96u },     /* layout offsets, 3 words an act */
+    { "LevelHeaders", 0x0001DD16u },    /* $10 bytes a zone: +8 256x256 */
+    { "ColPointers", 0x00004102u },     /* a collision index per zone */
+    { "StartLocArray", 0x0000611Eu },   /* x, y words per act */
+    { "LevelSizeArray", 0x00005F2Au },  /* 6 words per act */
 };
 
 static const uint32_t s1_rev01_fixes[] = {
@@ -111,6 +117,11 @@ static const capture_sym s1_rev00_syms[] = {
     { "SonicSpecial", 0x0001B984u },
     { "SS_AniItems", 0x0001B4D0u },
     { "LoopTileNums", 0x00006182u },
+    { "Level_Index", 0x00068BD6u },
+    { "LevelHeaders", 0x0001D5A2u },
+    { "ColPointers", 0x00004100u },
+    { "StartLocArray", 0x00006112u },
+    { "LevelSizeArray", 0x00005F1Cu },
 };
 
 static const uint32_t s1_rev00_fixes[] = {
@@ -286,6 +297,35 @@ static const game_zone sonic1_zones[] = {
     { "sbz", "Scrap Brain Zone", 5, { 0x7F, 0x7F, 0x7F, 0x7F }, 0 },
 };
 
+/* The acts import-level reads (every one of the six zones', in Level_Index
+ * order).  Scrap Brain Zone act 3 is Labyrinth Zone's fourth act (zone 1,
+ * act 3: its layout, chunks and collision); the Final Zone is Scrap Brain
+ * Zone's third slot (zone 5, act 2), which reads Scrap Brain act 2's
+ * layout with a start and level size of its own. */
+static const game_level sonic1_levels[] = {
+    { "ghz", 1, 0, 0, "Green Hill Zone act 1", NULL },
+    { "ghz", 2, 0, 1, "Green Hill Zone act 2", NULL },
+    { "ghz", 3, 0, 2, "Green Hill Zone act 3", NULL },
+    { "lz", 1, 1, 0, "Labyrinth Zone act 1", NULL },
+    { "lz", 2, 1, 1, "Labyrinth Zone act 2", NULL },
+    { "lz", 3, 1, 2, "Labyrinth Zone act 3", NULL },
+    { "lz", 4, 1, 3, "Labyrinth Zone act 4 (Scrap Brain Zone act 3)", NULL },
+    { "mz", 1, 2, 0, "Marble Zone act 1", NULL },
+    { "mz", 2, 2, 1, "Marble Zone act 2", NULL },
+    { "mz", 3, 2, 2, "Marble Zone act 3", NULL },
+    { "slz", 1, 3, 0, "Star Light Zone act 1", NULL },
+    { "slz", 2, 3, 1, "Star Light Zone act 2", NULL },
+    { "slz", 3, 3, 2, "Star Light Zone act 3", NULL },
+    { "syz", 1, 4, 0, "Spring Yard Zone act 1", NULL },
+    { "syz", 2, 4, 1, "Spring Yard Zone act 2", NULL },
+    { "syz", 3, 4, 2, "Spring Yard Zone act 3", NULL },
+    { "sbz", 1, 5, 0, "Scrap Brain Zone act 1", NULL },
+    { "sbz", 2, 5, 1, "Scrap Brain Zone act 2", NULL },
+    { "sbz", 3, 1, 3, "Scrap Brain Zone act 3 (Labyrinth Zone's act 4)",
+      NULL },
+    { "fz", 1, 5, 2, "Final Zone (Scrap Brain Zone's third act)", NULL },
+};
+
 const game_desc game_sonic1 = {
     "sonic1",
     "Sonic 1",
@@ -301,4 +341,6 @@ const game_desc game_sonic1 = {
     sonic1_zones, sizeof sonic1_zones / sizeof sonic1_zones[0],
     2, /* Marble Zone: no loops, no water (the capture's zone before the
           key existed) */
+    GAME_LEVEL_S1,
+    sonic1_levels, sizeof sonic1_levels / sizeof sonic1_levels[0],
 };

@@ -31,6 +31,13 @@ static const capture_sym s2_rev01_syms[] = {
     { "ColCurveMap", 0x00042D50u },      /* angles, one per mask */
     { "ColArrayVertical", 0x00042E50u }, /* column heights, 16 per mask */
     { "ColArrayHorizontal", 0x00043E50u }, /* row widths, 16 per mask */
+    /* the level tables spgsim import-level reads (harness/import/) */
+    { "Off_ColP", 0x000049E8u },         /* primary collision index per zone */
+    { "Off_ColS", 0x00004A2Cu },         /* secondary */
+    { "LevelSize", 0x0000C054u },        /* 4 words per act */
+    { "StartLocations", 0x0000C1D0u },   /* x, y words per act */
+    { "LevelArtPointers", 0x00042594u }, /* 12 bytes a zone: +8 128x128 */
+    { "Off_Level", 0x00045A80u },        /* layout offsets, a word an act */
     /* RAM */
     { "Chunk_Table", 0xFFFF0000u },      /* 256 chunks of 8x8 cell words */
     { "Level_Layout", 0xFFFF8000u },     /* 16 rows of $100 bytes */
@@ -171,6 +178,36 @@ static void write_template(FILE *f, const char *topic,
 static const game_character sonic2_characters[] = {{"sonic", SPG_CHAR_SONIC},
                                                 {"tails", SPG_CHAR_TAILS}};
 
+/* The acts import-level reads: every zone of the final game.  Metropolis
+ * Zone's third act is zone 5's first.  Hidden Palace Zone's layout and
+ * collision indexes are not in REV01 (its entries point at Oil Ocean
+ * Zone's). */
+static const game_level sonic2_levels[] = {
+    { "ehz", 1, 0x00, 0, "Emerald Hill Zone act 1", NULL },
+    { "ehz", 2, 0x00, 1, "Emerald Hill Zone act 2", NULL },
+    { "cpz", 1, 0x0D, 0, "Chemical Plant Zone act 1", NULL },
+    { "cpz", 2, 0x0D, 1, "Chemical Plant Zone act 2", NULL },
+    { "arz", 1, 0x0F, 0, "Aquatic Ruin Zone act 1", NULL },
+    { "arz", 2, 0x0F, 1, "Aquatic Ruin Zone act 2", NULL },
+    { "cnz", 1, 0x0C, 0, "Casino Night Zone act 1", NULL },
+    { "cnz", 2, 0x0C, 1, "Casino Night Zone act 2", NULL },
+    { "htz", 1, 0x07, 0, "Hill Top Zone act 1", NULL },
+    { "htz", 2, 0x07, 1, "Hill Top Zone act 2", NULL },
+    { "mcz", 1, 0x0B, 0, "Mystic Cave Zone act 1", NULL },
+    { "mcz", 2, 0x0B, 1, "Mystic Cave Zone act 2", NULL },
+    { "ooz", 1, 0x0A, 0, "Oil Ocean Zone act 1", NULL },
+    { "ooz", 2, 0x0A, 1, "Oil Ocean Zone act 2", NULL },
+    { "mtz", 1, 0x04, 0, "Metropolis Zone act 1", NULL },
+    { "mtz", 2, 0x04, 1, "Metropolis Zone act 2", NULL },
+    { "mtz", 3, 0x05, 0, "Metropolis Zone act 3", NULL },
+    { "scz", 1, 0x10, 0, "Sky Chase Zone", NULL },
+    { "wfz", 1, 0x06, 0, "Wing Fortress Zone", NULL },
+    { "dez", 1, 0x0E, 0, "Death Egg Zone", NULL },
+    { "hpz", 1, 0x08, 0, "Hidden Palace Zone",
+      "Sonic 2 REV01 holds no layout or collision index for Hidden Palace "
+      "Zone (its table entries point at Oil Ocean Zone's)" },
+};
+
 const game_desc game_sonic2 = {
     "sonic2",
     "Sonic 2",
@@ -184,4 +221,6 @@ const game_desc game_sonic2 = {
     write_template,
     NULL,
     NULL, 0, 0, /* no zone key */
+    GAME_LEVEL_S2,
+    sonic2_levels, sizeof sonic2_levels / sizeof sonic2_levels[0],
 };

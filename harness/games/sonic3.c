@@ -34,6 +34,14 @@ static const capture_sym s3_syms[] = {
     { "AngleArray", 0x000704A0u },
     { "HeightMaps", 0x000706A0u },
     { "HeightMapsRot", 0x000726A0u },
+    /* the level tables spgsim import-level reads (harness/import/); s3.asm
+     * has no listing here: each found where the image holds the table
+     * the disassembly builds (the ROM's bytes are the assembled files) */
+    { "LevelSizes", 0x0001A1F4u },       /* 4 words per act */
+    { "LevelLoadBlock", 0x0005AB0Cu },   /* 24 bytes an act: +16 128x128 */
+    { "Start_Locations", 0x0005E018u },  /* x, y words per act */
+    { "SolidIndexes", 0x000746A0u },     /* a long per act */
+    { "LevelPtrs", 0x00081360u },        /* a long per act */
     /* the two RAM flags Sonic & Knuckles moved */
     { "Competition_mode", 0xFFFFFFD8u },
     { "Debug_mode_flag", 0xFFFFFFFAu },
@@ -133,6 +141,22 @@ static void write_template(FILE *f, const char *topic,
 static const game_character sonic3_characters[] = {{"sonic", SPG_CHAR_SONIC},
                                                 {"tails", SPG_CHAR_TAILS}};
 
+/* The acts import-level reads: the six zones of the cartridge alone. */
+static const game_level sonic3_levels[] = {
+    { "aiz", 1, 0, 0, "Angel Island Zone act 1", NULL },
+    { "aiz", 2, 0, 1, "Angel Island Zone act 2", NULL },
+    { "hcz", 1, 1, 0, "Hydrocity Zone act 1", NULL },
+    { "hcz", 2, 1, 1, "Hydrocity Zone act 2", NULL },
+    { "mgz", 1, 2, 0, "Marble Garden Zone act 1", NULL },
+    { "mgz", 2, 2, 1, "Marble Garden Zone act 2", NULL },
+    { "cnz", 1, 3, 0, "Carnival Night Zone act 1", NULL },
+    { "cnz", 2, 3, 1, "Carnival Night Zone act 2", NULL },
+    { "icz", 1, 5, 0, "IceCap Zone act 1", NULL },
+    { "icz", 2, 5, 1, "IceCap Zone act 2", NULL },
+    { "lbz", 1, 6, 0, "Launch Base Zone act 1", NULL },
+    { "lbz", 2, 6, 1, "Launch Base Zone act 2", NULL },
+};
+
 const game_desc game_sonic3 = {
     "sonic3",
     "Sonic 3",
@@ -146,4 +170,6 @@ const game_desc game_sonic3 = {
     write_template,
     NULL,
     NULL, 0, 0, /* no zone key */
+    GAME_LEVEL_S3,
+    sonic3_levels, sizeof sonic3_levels / sizeof sonic3_levels[0],
 };

@@ -190,4 +190,5 @@ const game_desc game_sonic3k = {
     write_template,
     NULL,
     NULL, 0, 0, /* no zone key */
+    GAME_LEVEL_NONE, NULL, 0, /* import-level reads no S&K level */
 };

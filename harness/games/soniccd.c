@@ -211,4 +211,5 @@ const game_desc game_soniccd = {
     write_template,
     NULL,
     NULL, 0, 0, /* no zone key */
+    GAME_LEVEL_NONE, NULL, 0, /* import-level reads no Sonic CD level */
 };

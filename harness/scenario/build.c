@@ -500,5 +500,14 @@ int scenario_check(const scenario *s, FILE *err)
                       "and variant");
     if (check_map(err, s) || check_start(err, s) || check_inputs(err, s))
         return -1;
+    if (s->imported) {
+        char msg[200];
+        const scenario_imported *im = s->imported;
+        if (scenario_imported_check(s, im, msg, sizeof msg) != 0)
+            return refuse(err, s, "imported: %s", msg);
+        if (check_text(err, s, "imported: tool", im->tool, 1) ||
+            check_text(err, s, "imported: zone", im->zone, 1))
+            return -1;
+    }
     return check_verifies(err, s);
 }

@@ -31,6 +31,13 @@ void scenario_free(scenario *s)
     }
     free(s->verifies);
     free(s->special);
+    if (s->imported) {
+        free(s->imported->rom_md5);
+        free(s->imported->game);
+        free(s->imported->zone);
+        free(s->imported->tool);
+        free(s->imported);
+    }
     memset(s, 0, sizeof *s);
 }
 

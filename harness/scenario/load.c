@@ -303,7 +303,8 @@ static int load_root(sc_loader *L, const yaml_node_t *root)
     static const char *const keys[] = {
         "name",   "description", "game",  "character", "variant",
         "tiles",  "map",         "start", "bounds",    "input",
-        "frames", "verifies",    "mode",  "zone", "water_level", NULL};
+        "frames", "verifies",    "mode",  "zone", "imported",
+        "water_level", NULL};
     static const char *const req[] = {"name", "game",  "tiles",
                                       "map",  "start", NULL};
     static const char *const variants[] = {"normal", "speed_shoes",
@@ -335,6 +336,16 @@ static int load_root(sc_loader *L, const yaml_node_t *root)
         return -1;
     s->game = g->id;
     s->character = g->characters[0].id;
+    if ((n = sc_get(L, root, "imported"))) {
+        /* the key's node, for the position a refusal names */
+        const yaml_node_t *key = NULL;
+        for (yaml_node_pair_t *pr = root->data.mapping.pairs.start;
+             pr < root->data.mapping.pairs.top && key == NULL; pr++)
+            if (sc_is_scalar(sc_node_at(L, pr->key), "imported"))
+                key = sc_node_at(L, pr->key);
+        if (sc_load_imported(L, key ? key : n, n))
+            return -1;
+    }
     if ((n = sc_get(L, root, "character"))) {
         const game_character *c = NULL;
         if (sc_want_type(L, n, YAML_SCALAR_NODE, "character"))
@@ -474,10 +485,55 @@ static char *read_file(const char *path, size_t *len, FILE *err)
     return buf;
 }
 
+/* An input script's document: `input:` and `frames:` only. */
+static int load_input_root(sc_loader *L, const yaml_node_t *root)
+{
+    static const char *const keys[] = {"input", "frames", NULL};
+    if (sc_check_keys(L, root, "input script", keys, NULL))
+        return -1;
+    return load_run(L, root);
+}
+
+/* Parse `text` (one YAML document) and hand its root to `fn`, which fills
+ * *out; on failure *out is freed. */
+static int load_text(const char *name, const char *text, size_t len,
+                     scenario *out, FILE *err,
+                     int (*fn)(sc_loader *, const yaml_node_t *));
+
 int scenario_load_buffer(const char *name, const char *text, size_t len,
                          scenario *out, FILE *err)
 {
     memset(out, 0, sizeof *out);
+    return load_text(name, text, len, out, err, load_root);
+}
+
+int scenario_load_input(const char *path, scenario *s, FILE *err)
+{
+    size_t len = 0;
+    char *text = read_file(path, &len, err);
+    if (text == NULL)
+        return -1;
+    /* read into a scenario of the same game (the script's own frames and
+     * inputs only), then moved over */
+    scenario tmp;
+    memset(&tmp, 0, sizeof tmp);
+    tmp.game = s->game;
+    int rc = load_text(path, text, len, &tmp, err, load_input_root);
+    free(text);
+    if (rc != 0)
+        return -1;
+    free(s->inputs);
+    s->inputs = tmp.inputs;
+    s->frames = tmp.frames;
+    tmp.inputs = NULL;
+    scenario_free(&tmp);
+    return 0;
+}
+
+static int load_text(const char *name, const char *text, size_t len,
+                     scenario *out, FILE *err,
+                     int (*fn)(sc_loader *, const yaml_node_t *))
+{
     sc_loader *L = calloc(1, sizeof *L);
     if (L == NULL) {
         fprintf(err, "%s: out of memory\n", name);
@@ -524,7 +580,7 @@ int scenario_load_buffer(const char *name, const char *text, size_t len,
         goto done_doc;
     }
     yaml_document_delete(&extra);
-    rc = load_root(L, root);
+    rc = fn(L, root);
 
 done_doc:
     yaml_document_delete(&L->doc);
@@ -548,5 +604,10 @@ int scenario_load(const char *path, scenario *out, FILE *err)
         return -1;
     int rc = scenario_load_buffer(path, text, len, out, err);
     free(text);
+    if (rc == 0 && sc_refuse_in_suite(path, out, err) != 0) {
+        scenario_free(out);
+        memset(out, 0, sizeof *out);
+        rc = -1;
+    }
     return rc;
 }

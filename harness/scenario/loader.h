@@ -122,6 +122,15 @@ int sc_load_water(sc_loader *L, const yaml_node_t *water_level);
 int sc_finish_water(sc_loader *L, const yaml_node_t *zone,
                     const yaml_node_t *where);
 
+/* `imported:` (imported.c): the header of a level read from the user's
+ * ROM, checked against the scenario's game (key: the key's node, whose
+ * position the refusal names). */
+int sc_load_imported(sc_loader *L, const yaml_node_t *key,
+                     const yaml_node_t *imported);
+/* After a file loaded: an imported scenario inside a spgsim repository's
+ * scenarios/ directory is refused ("file:line:col: ..." to err, -1). */
+int sc_refuse_in_suite(const char *path, const scenario *s, FILE *err);
+
 /* The `special_stage:` section of a `mode: special_stage` scenario
  * (special.c): sets L->s->special (owned by the scenario). */
 int sc_load_special(sc_loader *L, const yaml_node_t *special_stage);

@@ -40,6 +40,23 @@ typedef enum scenario_mode {
 struct scenario_special; /* special.h */
 
 /*
+ * `imported:` (docs/scenario-format.md, "Imported levels"): where a
+ * scenario's level came from, written by `spgsim import-level` (a real act
+ * read from the user's own ROM).  Such a file holds the user's level data
+ * and is never committed: scenario_load refuses one inside a spgsim
+ * repository's scenarios/ directory (scenario_suite_dir).  Strings are
+ * owned by the struct.
+ */
+typedef struct scenario_imported {
+    char *rom_md5;   /* the image's MD5: 32 lowercase hex digits */
+    char *game;      /* the game's name in the format (the scenario's) */
+    char *zone;      /* the act's zone as import-level names it ("ghz") */
+    int act;         /* with `zone`, one of the game's levels */
+    char *tool;      /* "spgsim import-level 0.1.0" */
+    int line, col;   /* position of the `imported:` key (0 if built) */
+} scenario_imported;
+
+/*
  * A scenario.  Every pointer is owned by the struct and released by
  * scenario_free.
  *
@@ -121,6 +138,9 @@ typedef struct scenario {
     scenario_verify *verifies;
     int verify_count;
 
+    /* `imported:` (may be NULL): not hashed, not physics. */
+    scenario_imported *imported;
+
     /* Hash of the physics input (game, character, variant, tiles, map,
      * start, bounds, input, frames): what a golden's scenario_hash holds. */
     uint64_t hash;
@@ -200,6 +220,31 @@ int scenario_load(const char *path, scenario *out, FILE *err);
  * messages and becomes out->path. */
 int scenario_load_buffer(const char *name, const char *text, size_t len,
                          scenario *out, FILE *err);
+
+/*
+ * Whether `path` lies inside a spgsim repository's scenarios/ directory:
+ * some directory on the way from the file up to the root is named
+ * `scenarios` and its parent holds core/include/spg/spg.h.  Both the path
+ * as given (made absolute, `.` and `..` taken lexically) and its real path
+ * (symlinks resolved; when it exists) are tried.  Returns 1 with the
+ * scenarios directory in `where` (may be NULL), else 0.  scenario_load
+ * refuses an imported scenario there.
+ */
+int scenario_suite_dir(const char *path, char *where, size_t wlen);
+
+/* Whether an `imported:` header is well formed for scenario s (its game
+ * set): 0, or -1 with the reason in msg. */
+int scenario_imported_check(const scenario *s, const scenario_imported *im,
+                            char *msg, size_t msglen);
+
+/*
+ * Replace s's frames and inputs with those of an input script file: a YAML
+ * mapping with `input:` (steps, as in a scenario) and optionally
+ * `frames:`, such as `spgsim import-inputs` writes.  Returns 0, or -1
+ * after "file:line:col: message" on err (s unchanged).  Call
+ * scenario_update_hash afterwards.
+ */
+int scenario_load_input(const char *path, scenario *s, FILE *err);
 
 /* Release what the scenario owns (also after scenario_init). */
 void scenario_free(scenario *s);

@@ -718,6 +718,17 @@ int scenario_write_yaml(FILE *f, const scenario *s)
             fputc('\n', f);
         }
     }
+    if (s->imported) {
+        const scenario_imported *im = s->imported;
+        fputs("# A level read from your own ROM: never commit this file "
+              "(docs/real-levels.md).\nimported:\n  rom_md5: ", f);
+        fputs(im->rom_md5, f);
+        fprintf(f, "\n  game: %s\n  zone: ", im->game);
+        put_word(f, im->zone);
+        fprintf(f, "\n  act: %d\n  tool: ", im->act);
+        put_quoted(f, im->tool);
+        fputc('\n', f);
+    }
     if (s->mode == SCENARIO_SPECIAL_STAGE) {
         fprintf(f, "mode: special_stage\ngame: %s\n\n", scenario_game(s)->name);
         scenario_special_write(f, s);

@@ -115,6 +115,21 @@ input: [{frames: 3, hold: [up]}]
 verifies:
   - {id: scd/a, source: s, quote: q, frame: 1, field: charge, value: 30}
 """,
+    "imported-header": """\
+name: ghz1
+imported:
+  rom_md5: 09dadb5071eb35050067a32462e39c5f
+  game: sonic1
+  zone: GHZ
+  act: "1"
+  tool: "spgsim import-level 0.1.0"
+game: sonic1
+zone: ghz
+tiles: {b: {heights: full, angle: 0xFF}}
+map: {origin: [0, 640], legend: {"#": b}, rows: ["####"]}
+start: {x: 30, y: 620}
+frames: 3
+""",
     "hex-forms": """\
 name: hex-forms
 description:
@@ -243,6 +258,10 @@ def mut_both(*fns):
     return f
 
 
+# A well-formed `imported:` header for BASE (Green Hill act 1).
+IMPORTED = {"rom_md5": "09dadb5071eb35050067a32462e39c5f", "game": "sonic1",
+            "zone": "ghz", "act": 1, "tool": "spgsim import-level 0.1.0"}
+
 # (label, mutation of a copy of BASE).  Each must be rejected by both.
 BAD = [
     # unknown keys
@@ -255,6 +274,14 @@ BAD = [
     ("unknown bounds key", mut_set(["bounds", "top"], 0)),
     ("unknown input step key", mut_set(["input", 0, "repeat"], 2)),
     ("unknown verifies key", mut_set(["verifies", 0, "tolerance"], 1)),
+    ("unknown imported key", mut_set(["imported"], dict(IMPORTED, when=1))),
+    ("imported without act",
+     mut_set(["imported"], {k: v for k, v in IMPORTED.items()
+                            if k != "act"})),
+    ("imported rom_md5 in capitals",
+     mut_set(["imported"], dict(IMPORTED, rom_md5="09DADB5071EB35050067A32462E39C5F"))),
+    ("imported by another tool", mut_set(["imported"], dict(IMPORTED, tool="me"))),
+    ("imported act 0", mut_set(["imported"], dict(IMPORTED, act=0))),
     # missing required keys
     ("missing name", mut_del(["name"])),
     ("missing game", mut_del(["game"])),
