@@ -180,6 +180,12 @@ typedef struct game_level {
     /* NULL, or why the supported images do not hold the act in the form
      * import-level reads ("the image holds no layout for it") */
     const char *missing;
+    /* 1: the level code gives the act water from the start (Sonic 1:
+     * Labyrinth Zone, whose game_zone.water says so too; Sonic 2: Water_flag
+     * in CPZ 2, ARZ, HPZ; Sonic 3: CheckLevelForWater's AIZ, HCZ, CNZ 2,
+     * ICZ 2, LBZ 2), at the height of the game's table (WaterHeight,
+     * StartingWaterHeights), which import-level reads into `water_level:` */
+    uint8_t water;
 } game_level;
 
 /* One character of a game: its name in the format and the core's id. */
