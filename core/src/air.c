@@ -92,8 +92,8 @@ void spg_jump_direction(spg_frame *f, spg_player *p)
     if (!(pr->air_roll_jump_lock && (p->status & SPG_STATUS_ROLL_JUMP))) {
         xs = p->x_speed;
         if (f->input.held & SPG_BTN_LEFT) {
-            int16_t limit = m68k_negw(pr->top_speed);
-            int16_t next = m68k_subw(xs, pr->air_acceleration);
+            int16_t limit = m68k_negw(p->top_speed);
+            int16_t next = m68k_subw(xs, spg_air_acceleration(p));
             p->status |= SPG_STATUS_FACING_LEFT;
             if (next > limit)
                 xs = next;
@@ -102,12 +102,12 @@ void spg_jump_direction(spg_frame *f, spg_player *p)
             /* else (no clamp switch): keep the higher speed */
         }
         if (f->input.held & SPG_BTN_RIGHT) {
-            int16_t next = m68k_addw(xs, pr->air_acceleration);
+            int16_t next = m68k_addw(xs, spg_air_acceleration(p));
             p->status &= (uint8_t)~SPG_STATUS_FACING_LEFT;
-            if (next < pr->top_speed)
+            if (next < p->top_speed)
                 xs = next;
-            else if (pr->air_clamp_above_top_speed || xs < pr->top_speed)
-                xs = pr->top_speed;
+            else if (pr->air_clamp_above_top_speed || xs < p->top_speed)
+                xs = p->top_speed;
         }
         p->x_speed = xs;
     }

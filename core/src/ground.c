@@ -50,10 +50,10 @@ void spg_move_left(const spg_profile *pr, spg_player *p)
     int16_t gs = p->ground_speed;
 
     if (gs > 0) {
-        if ((uint16_t)gs < (uint16_t)pr->deceleration)
+        if ((uint16_t)gs < (uint16_t)p->deceleration)
             gs = -0x80;
         else
-            gs = m68k_subw(gs, pr->deceleration);
+            gs = m68k_subw(gs, p->deceleration);
         p->ground_speed = gs;
         if (quadrant(p->angle) != 0)
             return;
@@ -69,8 +69,8 @@ void spg_move_left(const spg_profile *pr, spg_player *p)
         p->prev_anim = SPG_ANIM_RUN; /* restart the walk from its start */
     }
     {
-        int16_t limit = m68k_negw(pr->top_speed);
-        int16_t next = m68k_subw(gs, pr->acceleration);
+        int16_t limit = m68k_negw(p->top_speed);
+        int16_t next = m68k_subw(gs, p->acceleration);
         if (next > limit)
             gs = next;
         else if (pr->clamp_above_top_speed || gs > limit)
@@ -92,10 +92,10 @@ void spg_move_right(const spg_profile *pr, spg_player *p)
     int16_t gs = p->ground_speed;
 
     if (gs < 0) {
-        if ((uint32_t)(uint16_t)gs + (uint16_t)pr->deceleration > 0xFFFFu)
+        if ((uint32_t)(uint16_t)gs + (uint16_t)p->deceleration > 0xFFFFu)
             gs = 0x80;
         else
-            gs = m68k_addw(gs, pr->deceleration);
+            gs = m68k_addw(gs, p->deceleration);
         p->ground_speed = gs;
         if (quadrant(p->angle) != 0)
             return;
@@ -111,11 +111,11 @@ void spg_move_right(const spg_profile *pr, spg_player *p)
         p->prev_anim = SPG_ANIM_RUN; /* restart the walk from its start */
     }
     {
-        int16_t next = m68k_addw(gs, pr->acceleration);
-        if (next < pr->top_speed)
+        int16_t next = m68k_addw(gs, p->acceleration);
+        if (next < p->top_speed)
             gs = next;
-        else if (pr->clamp_above_top_speed || gs < pr->top_speed)
-            gs = pr->top_speed;
+        else if (pr->clamp_above_top_speed || gs < p->top_speed)
+            gs = p->top_speed;
     }
     p->ground_speed = gs;
     p->anim = SPG_ANIM_WALK;
@@ -199,7 +199,7 @@ void spg_move(spg_frame *f, spg_player *p)
             spg_routines_get(pr)->stand_still(f, p);
     }
     if (!(f->input.held & (SPG_BTN_LEFT | SPG_BTN_RIGHT)))
-        p->ground_speed = spg_friction(p->ground_speed, pr->acceleration);
+        p->ground_speed = spg_friction(p->ground_speed, p->acceleration);
 
     spg_calc_sine(p->angle, &sine, &cosine);
     p->x_speed = m68k_mul8(cosine, p->ground_speed);

@@ -16,6 +16,8 @@
  *   roll.c       Sonic_Roll, Sonic_RollSpeed, Sonic_RollRepel
  *   air.c        Sonic_Jump, Sonic_JumpHeight, Sonic_JumpDirection,
  *                Sonic_JumpAngle, ObjectFall
+ *   water.c      Sonic_Water (Tails_Water, Knuckles_Water): entering and
+ *                leaving water, each game's shape
  *   player.c     spg_step: Sonic_Control and the mode routines, SpeedToPos,
  *                Sonic_LevelBound
  *   anim.c       Sonic_Animate and Sonic's animation scripts (anim.h)
@@ -144,6 +146,10 @@ typedef struct spg_routines {
     /* The last call of routine 2, after the animation (NULL: nothing):
      * Sonic 1's Sonic_Loops. */
     void (*end_control)(spg_frame *f, spg_player *p);
+    /* Sonic_Water (Tails_Water, Knuckles_Water): after the mode routine,
+     * before the angle buffers are copied (NULL: nothing, Sonic CD's
+     * Palmtree Panic). */
+    void (*water)(spg_frame *f, spg_player *p);
 } spg_routines;
 
 /** The routine table of the profile's game and character. */
@@ -273,6 +279,12 @@ void spg_look_up_or_duck(spg_frame *f, spg_player *p);
 
 void spg_sonic_loops(spg_frame *f, spg_player *p);  /* Sonic_Loops */
 
+/* ---- water.c -------------------------------------------------------- */
+
+void spg_sonic_water(spg_frame *f, spg_player *p);        /* Sonic 1 */
+void spg_sonic_water_sonic2(spg_frame *f, spg_player *p); /* Sonic 2 */
+void spg_sonic_water_sonic3(spg_frame *f, spg_player *p); /* Sonic 3, S&K */
+
 /* ---- roll.c --------------------------------------------------------- */
 
 void spg_roll(spg_frame *f, spg_player *p);         /* Sonic_Roll */
@@ -393,6 +405,29 @@ void spg_knux_touch_floor(const spg_profile *pr, spg_player *p); /* Knux_TouchFl
 static inline int spg_sticks_to_convex(const spg_player *p)
 {
     return (p->word_38 & 0xFF00u) != 0;
+}
+
+/** The speeds the routines derive from the player's RAM speed constants
+ *  (spg_player.top_speed, acceleration, deceleration): air control,
+ *  asl.w #1 of the acceleration (Sonic_JumpDirection); rolling friction,
+ *  asr.w #1 of it (Sonic_RollSpeed); rolling braking, asr.w #2 of the
+ *  deceleration, or the profile's immediate where the game's
+ *  Sonic_RollSpeed has one (move.w #$20,d4). */
+static inline int16_t spg_air_acceleration(const spg_player *p)
+{
+    return m68k_aslw(p->acceleration, 1);
+}
+
+static inline int16_t spg_roll_friction(const spg_player *p)
+{
+    return m68k_asrw(p->acceleration, 1);
+}
+
+static inline int16_t spg_roll_deceleration(const spg_profile *pr,
+                                            const spg_player *p)
+{
+    return pr->roll_deceleration_immediate ? pr->roll_deceleration
+                                           : m68k_asrw(p->deceleration, 2);
 }
 
 /** addq.w / subq.w on obY: add d to the pixel word of a 16.16 position,

@@ -3,16 +3,16 @@
  * with the mode routines, SpeedToPos, Sonic_LevelBound and KillSonic.
  *
  * What Sonic_Control does besides the mode routine and leaves out here,
- * because it cannot change a traced field in a level without objects,
- * water, loops or debug mode: the debug-mode check, Sonic_Display (sprite,
- * invincibility and shoe timers: the capture never starts them),
- * Sonic_RecordPosition, Sonic_Water (it acts only in Labyrinth Zone; the
- * underwater status bit therefore keeps its starting value), the wind
- * tunnel animation fix (Labyrinth Zone only), ReactToItem and
- * Sonic_LoadGfx (it copies the sprite's tiles for the mapping frame
- * Sonic_Animate chose).  Sonic_Animate itself runs at the end of the
- * frame (anim.c), and after it Sonic_Loops (loops.c) in the zones that
- * have it.
+ * because it cannot change a traced field in a level without objects or
+ * debug mode: the debug-mode check, Sonic_Display (sprite, invincibility
+ * and shoe timers: the capture never starts them), Sonic_RecordPosition,
+ * the wind tunnel animation fix (the flag is set only by Labyrinth Zone's
+ * tunnels, level code), ReactToItem and Sonic_LoadGfx (it copies the
+ * sprite's tiles for the mapping frame Sonic_Animate chose).  After the
+ * mode routine Sonic_Water (water.c) runs in the levels with water
+ * (Sonic 1: Labyrinth Zone), then the angle copies, Sonic_Animate at the
+ * end of the frame (anim.c), and after it Sonic_Loops (loops.c) in the
+ * zones that have it.
  */
 #include "internal.h"
 #include "anim.h"
@@ -153,10 +153,11 @@ void spg_sonic_death(const spg_map *map, const spg_profile *profile,
 
 /*
  * Sonic_Control (Sonic 2: Obj01_Control / Obj02_Control; the game's
- * routine table, spg_routines_get, gives the mode, death and animation
- * routines).  The joypad copy (v_jpadhold1 -> v_jpadhold2) is the
- * `input` argument; the mode routine is picked by status bits 1 (air) and
- * 2 (roll) in the order of Sonic_Modes; afterwards the ground sensors'
+ * routine table, spg_routines_get, gives the mode, water, death and
+ * animation routines).  The joypad copy (v_jpadhold1 -> v_jpadhold2) is
+ * the `input` argument; the mode routine is picked by status bits 1 (air)
+ * and 2 (roll) in the order of Sonic_Modes; then Sonic_Water; afterwards
+ * the ground sensors'
  * angles (v_anglebuffer, v_anglebuffer2) are copied into the object and
  * Sonic_Animate plays the animation the mode routine chose (also on the
  * frame KillSonic runs: LevelBound returns into the mode routine).
@@ -204,6 +205,8 @@ void spg_step(const spg_profile *profile, const spg_map *map,
         break;
     }
 
+    if (rt->water)
+        rt->water(&f, player);
     player->angle_buffer_1 = f.anglebuffer[0];
     player->angle_buffer_2 = f.anglebuffer[1];
     rt->animate(profile, player);

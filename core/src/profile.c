@@ -104,6 +104,10 @@ int spg_profile_get(spg_game game, spg_character character,
     /* Sonic_Loops: cmpi.b #id_SLZ,(v_zone).w / tst.b (v_zone).w; the other
      * games' player routines have no such routine */
     p.loop_zones = game == SPG_GAME_SONIC1 ? (1u << 0 | 1u << 3) : 0;
+    p.roll_deceleration_immediate = 0; /* Sonic_RollSpeed: dec asr 2 */
+    /* Sonic_Water: cmpi.b #id_LZ,(v_zone).w in Sonic 1; the other games
+     * test Water_flag (spg_map.water_flag) */
+    p.water_zones = game == SPG_GAME_SONIC1 ? 1u << 1 : 0;
 
     if (game == SPG_GAME_SONIC2) {
         /* Sonic 2 REV01 (Obj01 / Obj02): the same three speed sets
@@ -116,9 +120,11 @@ int spg_profile_get(spg_game game, spg_character character,
         p.clamp_above_top_speed = 0;
         if (character == SPG_CHAR_TAILS)
             p.stand_height_radius = 0x0F; /* Obj02_Init */
-        else
+        else {
             p.roll_deceleration = 0x20; /* Sonic_RollSpeed: move.w #$20,d4
                                            (Tails_RollSpeed: dec asr 2) */
+            p.roll_deceleration_immediate = 1;
+        }
     }
     if (game == SPG_GAME_SONIC3 || game == SPG_GAME_SONIC3K) {
         /* Sonic 3 (Obj_Sonic / Obj_Tails): Character_Speeds gives both
@@ -134,8 +140,10 @@ int spg_profile_get(spg_game game, spg_character character,
                                             (Layout_row_index_mask $3C) */
         if (character == SPG_CHAR_TAILS)
             p.stand_height_radius = 0x0F; /* Tails_Init */
-        else
+        else {
             p.roll_deceleration = 0x20;  /* Sonic_RollSpeed: #$20 */
+            p.roll_deceleration_immediate = 1;
+        }
     }
     if (game == SPG_GAME_SONIC3K) {
         /* Sonic & Knuckles (docs/research/sonic3k-differences.md, rows
@@ -145,6 +153,7 @@ int spg_profile_get(spg_game game, spg_character character,
         p.right_limit_exclusive = 1;     /* Player_LevelBound: bcs */
         p.land_shift_by_angle = 1;       /* Player_TouchFloor ($1217E) */
         p.roll_deceleration = 0x20;      /* Tails_RollSpeed too: #$20 */
+        p.roll_deceleration_immediate = 1;
         p.roll_min_speed = 0x100;        /* SonicKnux_Roll: cmpi.w #$100 */
         if (character == SPG_CHAR_KNUCKLES) {
             p.jump_speed = 0x600;        /* Knux_Jump */
@@ -187,6 +196,10 @@ spg_player spg_player_default(const spg_profile *profile)
     p.width_radius = profile->stand_width_radius;
     p.routine = SPG_ROUTINE_CONTROL;
     p.render_flags = SPG_RENDER_PLAYFIELD; /* move.b #4,obRender(a0) */
+    /* Sonic_Main's (or the monitor's) speed constants in RAM */
+    p.top_speed = profile->top_speed;
+    p.acceleration = profile->acceleration;
+    p.deceleration = profile->deceleration;
     if (profile->game == SPG_GAME_SONIC2 || profile->game == SPG_GAME_SONIC3 ||
         profile->game == SPG_GAME_SONIC3K) {
         p.top_solid_bit = 0x0C;  /* Obj01_Init / Sonic_Init: primary path */
@@ -226,5 +239,7 @@ spg_map spg_map_default(void)
     m.limit_bottom = 0x7FFF - 224;
     m.limit_top = 0;
     m.zone = SPG_ZONE_NONE;
+    m.water_level = 0x7FFF; /* below every level */
+    m.water_flag = 0;
     return m;
 }

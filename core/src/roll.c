@@ -57,10 +57,10 @@ void spg_roll_left(const spg_profile *pr, spg_player *p)
         p->anim = SPG_ANIM_ROLL;
         return;
     }
-    if ((uint16_t)gs < (uint16_t)pr->roll_deceleration)
+    if ((uint16_t)gs < (uint16_t)spg_roll_deceleration(pr, p))
         p->ground_speed = -0x80;
     else
-        p->ground_speed = m68k_subw(gs, pr->roll_deceleration);
+        p->ground_speed = m68k_subw(gs, spg_roll_deceleration(pr, p));
 }
 
 /* Sonic_RollRight: the mirror image (carry out of the add gives +$80). */
@@ -73,10 +73,10 @@ void spg_roll_right(const spg_profile *pr, spg_player *p)
         p->anim = SPG_ANIM_ROLL;
         return;
     }
-    if ((uint32_t)(uint16_t)gs + (uint16_t)pr->roll_deceleration > 0xFFFFu)
+    if ((uint32_t)(uint16_t)gs + (uint16_t)spg_roll_deceleration(pr, p) > 0xFFFFu)
         p->ground_speed = 0x80;
     else
-        p->ground_speed = m68k_addw(gs, pr->roll_deceleration);
+        p->ground_speed = m68k_addw(gs, spg_roll_deceleration(pr, p));
 }
 
 /* Sonic_RollSpeed at ground speed 0: uncurl (standing radii, wait
@@ -102,7 +102,7 @@ void spg_roll_uncurl(spg_frame *f, spg_player *p)
 void spg_roll_speed(spg_frame *f, spg_player *p)
 {
     const spg_profile *pr = f->profile;
-    uint16_t gs, fr = (uint16_t)pr->roll_friction;
+    uint16_t gs, fr = (uint16_t)spg_roll_friction(p);
 
     if (p->control_lock == 0) {
         if (f->input.held & SPG_BTN_LEFT)

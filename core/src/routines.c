@@ -62,6 +62,7 @@ static const spg_routines sonic1 = {
     spg_s1_anim_mapping_frames,
     spg_roll,
     spg_sonic_loops,             /* Sonic_Loops (loop_zones) */
+    spg_sonic_water,             /* Sonic_Water (water_zones) */
 };
 
 /* A profile whose game is none of the four (spg_profile_get fills no
@@ -87,6 +88,7 @@ static const spg_routines unknown_game = {
     no_mapping_frames,
     spg_roll,
     spg_sonic_loops,             /* Sonic_Loops (loop_zones) */
+    spg_sonic_water,             /* Sonic_Water (water_zones) */
 };
 
 static const spg_routines sonic2_sonic = {
@@ -115,6 +117,7 @@ static const spg_routines sonic2_sonic = {
     spg_s2_anim_mapping_frames,
     spg_roll,
     0,                           /* no Sonic_Loops */
+    spg_sonic_water_sonic2,      /* Sonic_Water */
 };
 
 static const spg_routines sonic2_tails = {
@@ -143,6 +146,7 @@ static const spg_routines sonic2_tails = {
     spg_s2_anim_mapping_frames,
     spg_roll,
     0,                           /* no Sonic_Loops */
+    spg_sonic_water_sonic2,      /* Tails_Water */
 };
 
 /* Sonic 3's Obj_Sonic: Sonic_MdNormal is Sonic 2's without the idle skip
@@ -175,6 +179,7 @@ static const spg_routines sonic3_sonic = {
     spg_s3_anim_mapping_frames,
     spg_roll,
     0,                           /* no Sonic_Loops */
+    spg_sonic_water_sonic3,      /* Sonic_Water */
 };
 
 /* Sonic 3's Obj_Tails (alone, Player_mode 2): Tails_SlopeResist and
@@ -206,6 +211,7 @@ static const spg_routines sonic3_tails = {
     spg_s3_anim_mapping_frames,
     spg_roll,
     0,                           /* no Sonic_Loops */
+    spg_sonic_water_sonic3,      /* Tails_Water */
 };
 
 /* Sonic & Knuckles' Obj_Sonic ($10A94): Sonic 3's routines, with
@@ -238,6 +244,7 @@ static const spg_routines sonic3k_sonic = {
     spg_s3k_anim_mapping_frames,
     spg_roll_sonic3k,            /* SonicKnux_Roll */
     0,                           /* no Sonic_Loops */
+    spg_sonic_water_sonic3,      /* Sonic_Water */
 };
 
 /* Sonic & Knuckles' Obj_Tails ($1365C, alone): Tails_Stand_Path now calls
@@ -268,6 +275,7 @@ static const spg_routines sonic3k_tails = {
     spg_s3k_anim_mapping_frames,
     spg_roll_sonic3k,            /* Tails_Roll */
     0,                           /* no Sonic_Loops */
+    spg_sonic_water_sonic3,      /* Tails_Water */
 };
 
 /* Sonic & Knuckles' Obj_Knuckles ($16444, alone: Player_mode 3): S&K
@@ -303,6 +311,7 @@ static const spg_routines sonic3k_knuckles = {
     spg_s3k_anim_mapping_frames,
     spg_roll_sonic3k,            /* SonicKnux_Roll */
     0,                           /* no Sonic_Loops */
+    spg_sonic_water_sonic3,      /* Knuckles_Water */
 };
 
 /* Sonic CD's ObjSonic (soniccd.c): its own mode routines, MoveGround,
@@ -337,6 +346,7 @@ static const spg_routines soniccd_sonic = {
     spg_scd_anim_mapping_frames,
     spg_check_roll_soniccd,      /* ObjSonic_CheckRoll */
     0,                           /* no Sonic_Loops */
+    0,                           /* ObjSonic_Water: Tidal Tempest only */
 };
 
 const spg_routines *spg_routines_get(const spg_profile *profile)

@@ -407,7 +407,7 @@ static enum move_next check_charge(spg_frame *f, spg_player *p)
 void spg_move_ground_soniccd(spg_frame *f, spg_player *p)
 {
     const spg_profile *pr = f->profile;
-    int16_t d5 = pr->acceleration, sine, cosine;
+    int16_t d5 = p->acceleration, sine, cosine;
     enum move_next next = NEXT_RESET;
 
     if (p->control_lock != 0)
@@ -507,7 +507,7 @@ static void move_roll(spg_frame *f, spg_player *p)
         else
             spg_roll_right(pr, p);
     }
-    p->ground_speed = spg_friction(p->ground_speed, pr->roll_friction);
+    p->ground_speed = spg_friction(p->ground_speed, spg_roll_friction(p));
     if (p->ground_speed == 0)                          /* .CheckStopRoll */
         spg_roll_uncurl(f, p); /* .StopRolling */
 speeds:                                                   /* .CalcXYVels */

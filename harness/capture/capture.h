@@ -59,6 +59,10 @@ typedef struct capture_addrs {
     /* Sonic 1: v_256loop1 (the zone's four loop chunk ids from there on)
      * and the ROM's LoopTileNums (0 in a test image without it). */
     uint32_t loop_chunks, loop_tile_nums;
+    /* Sonic 1: v_waterpos1 (the surface Sonic_Water compares), f_water
+     * (the level's water flag) and v_air (the air counter ResumeMusic
+     * tests and resets). */
+    uint32_t waterpos1, water, air;
     int game;                  /* the description's game (spg_game) */
     /* Bytes of the ROM copy the level builder writes besides the four
      * tables of `level` (Sonic CD: the chunks, which live in the level
@@ -85,6 +89,7 @@ typedef struct capture_addrs {
         uint32_t water_flag, super_flag, wind_tunnel, control_locked;
         uint32_t emeralds, star_pole, system_stack;
         uint32_t debug_placement, debug_flag, zone;
+        uint32_t water_level;  /* Water_Level_1 */
     } s2;
     /* Sonic 3 only (capture/sonic3.c): its player code, level and RAM. */
     struct capture_addrs_s3 {

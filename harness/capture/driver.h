@@ -28,9 +28,11 @@ typedef struct capture_driver {
     /* Once per scenario, after the level: the quiet game around the
      * player and the player object from s's start state. */
     void (*setup)(emu *e, const capture_rom *rom, const scenario *s);
-    /* The traced fields of the player object (and the level state the
-     * trace shows). */
-    void (*read)(const emu *e, const capture_rom *rom, spg_player *p);
+    /* The player object's fields (and the level state the core keeps in
+     * spg_player: the trace's, and the speed constants, read from the
+     * block the scenario's character uses). */
+    void (*read)(const emu *e, const capture_rom *rom, const scenario *s,
+                 spg_player *p);
     /* Before each frame: the buttons, and whatever the rest of the game's
      * frame would reset. */
     void (*frame)(emu *e, const capture_rom *rom, spg_input in);

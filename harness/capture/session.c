@@ -346,7 +346,7 @@ static void frame_inputs(void *user, int frame)
 static void frame_result(void *user, int frame)
 {
     frame_io *io = user;
-    io->rom->driver->read(io->e, io->rom, &io->rows[frame]);
+    io->rom->driver->read(io->e, io->rom, io->s, &io->rows[frame]);
 }
 
 int capture_session_run(capture_session *cs, const scenario *s, spg_player *rows,
@@ -383,7 +383,7 @@ int capture_session_run(capture_session *cs, const scenario *s, spg_player *rows
         return -1;
     }
     drv->setup(e, rom, s);
-    drv->read(e, rom, &rows[0]);
+    drv->read(e, rom, s, &rows[0]);
     uint32_t routine = drv->routine(rom, s);
 
     unsigned long corrected = e->fix_stats.corrected;

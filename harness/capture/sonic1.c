@@ -54,6 +54,9 @@ static int resolve(const capture_rom_desc *d, capture_addrs *a, FILE *err)
         { "v_zone", &a->zone },
         { "f_debugmode", &a->debugmode },
         { "v_256loop1", &a->loop_chunks },
+        { "v_waterpos1", &a->waterpos1 },
+        { "f_water", &a->water },
+        { "v_air", &a->air },
     };
     /* a test's stand-in image has no zone table: the scenario's then */
     if (capture_rom_sym(d, "LoopTileNums", &a->loop_tile_nums) != 0)
@@ -79,12 +82,18 @@ static void write_player(emu *e, const capture_rom *rom, const spg_player *p)
     emu_w8(e, a->anglebuffer2, p->angle_buffer_2);
 }
 
-static void read_player(const emu *e, const capture_rom *rom, spg_player *p)
+static void read_player(const emu *e, const capture_rom *rom,
+                        const scenario *s, spg_player *p)
 {
-    uint32_t o = rom->addrs.player;
+    const capture_addrs *a = &rom->addrs;
+    uint32_t o = a->player;
+    (void)s;
     memset(p, 0, sizeof *p);
     capture_object_read(e, o, p);
     p->control_lock = emu_r16(e, o + OB_LOCK);
+    p->top_speed = capture_s16(emu_r16(e, a->sonspeedmax));
+    p->acceleration = capture_s16(emu_r16(e, a->sonspeedacc));
+    p->deceleration = capture_s16(emu_r16(e, a->sonspeeddec));
 }
 
 static void quiet_game(emu *e, const capture_rom *rom, const scenario *s)
@@ -109,9 +118,16 @@ static void quiet_game(emu *e, const capture_rom *rom, const scenario *s)
     emu_w16(e, a->limittop2, 0);
     emu_w16(e, a->limitbtm2, (uint16_t)s->map.limit_bottom);
     emu_w16(e, a->lookshift, QUIET_LOOKSHIFT); /* camera bias, as at level start */
-    emu_w16(e, a->sonspeedmax, (uint16_t)s->profile.top_speed);
-    emu_w16(e, a->sonspeedacc, (uint16_t)s->profile.acceleration);
-    emu_w16(e, a->sonspeeddec, (uint16_t)s->profile.deceleration);
+    emu_w16(e, a->sonspeedmax, (uint16_t)s->start.top_speed);
+    emu_w16(e, a->sonspeedacc, (uint16_t)s->start.acceleration);
+    emu_w16(e, a->sonspeeddec, (uint16_t)s->start.deceleration);
+    /* The water as the level leaves it (in Labyrinth Zone: the surface
+     * from the scenario, f_water set; elsewhere $7FFF and 0, which
+     * nothing reads), and the air counter every level starts with (30:
+     * ResumeMusic, which Sonic_Water calls, then plays nothing). */
+    emu_w16(e, a->waterpos1, (uint16_t)s->map.water_level);
+    emu_w8(e, a->water, s->map.water_flag);
+    emu_w16(e, a->air, 30);
 }
 
 static int build_level(emu *e, const capture_rom *rom, const scenario *s,

@@ -44,6 +44,7 @@ static int resolve_s2(const capture_rom_desc *d, capture_addrs *a, FILE *err)
         { "Ctrl_2", &b->ctrl2 },
         { "Tails_CPU_routine", &b->tails_cpu },
         { "Water_flag", &b->water_flag },
+        { "Water_Level_1", &b->water_level },
         { "Sonic_top_speed", &b->sonic_top },
         { "Sonic_acceleration", &b->sonic_acc },
         { "Sonic_deceleration", &b->sonic_dec },
@@ -123,8 +124,11 @@ static void write_player_s2(emu *e, const capture_rom *rom, const scenario *sc)
     emu_w8(e, a->s2.secondary_angle, p->angle_buffer_2);
 }
 
-static void read_player_s2(const emu *e, const capture_rom *rom, spg_player *p)
+static void read_player_s2(const emu *e, const capture_rom *rom,
+                           const scenario *s, spg_player *p)
 {
+    const struct capture_addrs_s2 *b = &rom->addrs.s2;
+    int tails = s->character == SPG_CHAR_TAILS;
     uint32_t o = rom->addrs.player;
     memset(p, 0, sizeof *p);
     capture_object_read(e, o, p);
@@ -132,6 +136,10 @@ static void read_player_s2(const emu *e, const capture_rom *rom, spg_player *p)
     p->spindash_counter = emu_r16(e, o + S2_SPINDASH_COUNTER);
     p->top_solid_bit = emu_r8(e, o + S2_TOP_SOLID_BIT);
     p->lrb_solid_bit = emu_r8(e, o + S2_LRB_SOLID_BIT);
+    /* the character's speed block (Sonic_top_speed.. or Tails_top_speed..) */
+    p->top_speed = capture_s16(emu_r16(e, tails ? b->tails_top : b->sonic_top));
+    p->acceleration = capture_s16(emu_r16(e, tails ? b->tails_acc : b->sonic_acc));
+    p->deceleration = capture_s16(emu_r16(e, tails ? b->tails_dec : b->sonic_dec));
 }
 
 /* The Sonic 2 game around the player kept quiet (research note 3.2 and
@@ -149,7 +157,10 @@ static void quiet_game_s2(emu *e, const capture_rom *rom, const scenario *s)
     emu_w16(e, b->debug_placement, 0);
     emu_w16(e, b->debug_flag, 0);
     emu_w8(e, b->control_locked, 0);
-    emu_w8(e, b->water_flag, 0);
+    /* Water_flag and Water_Level_1 from the scenario (no water: 0 and
+     * $7FFF) */
+    emu_w8(e, b->water_flag, s->map.water_flag);
+    emu_w16(e, b->water_level, (uint16_t)s->map.water_level);
     emu_w8(e, b->super_flag, 0);
     emu_w8(e, b->wind_tunnel, 0);
     emu_w8(e, b->star_pole, 0);
@@ -171,12 +182,12 @@ static void quiet_game_s2(emu *e, const capture_rom *rom, const scenario *s)
     emu_w16(e, b->tails_min_y, 0);
     emu_w16(e, b->tails_max_y, bottom);
     emu_w16(e, b->cam_bias, S2_CAMERA_BIAS);
-    emu_w16(e, b->sonic_top, (uint16_t)s->profile.top_speed);
-    emu_w16(e, b->sonic_acc, (uint16_t)s->profile.acceleration);
-    emu_w16(e, b->sonic_dec, (uint16_t)s->profile.deceleration);
-    emu_w16(e, b->tails_top, (uint16_t)s->profile.top_speed);
-    emu_w16(e, b->tails_acc, (uint16_t)s->profile.acceleration);
-    emu_w16(e, b->tails_dec, (uint16_t)s->profile.deceleration);
+    emu_w16(e, b->sonic_top, (uint16_t)s->start.top_speed);
+    emu_w16(e, b->sonic_acc, (uint16_t)s->start.acceleration);
+    emu_w16(e, b->sonic_dec, (uint16_t)s->start.deceleration);
+    emu_w16(e, b->tails_top, (uint16_t)s->start.top_speed);
+    emu_w16(e, b->tails_acc, (uint16_t)s->start.acceleration);
+    emu_w16(e, b->tails_dec, (uint16_t)s->start.deceleration);
     emu_w32(e, b->vdp_slot, b->vdp_buf);
 }
 

@@ -179,7 +179,7 @@ static void quiet_game_s3(emu *e, const capture_rom *rom, const scenario *s)
     emu_w16(e, b->debug_flag, 0);
     emu_w8(e, b->ctrl1_locked, 0);
     emu_w8(e, b->ctrl1_locked + 1, 0); /* Ctrl_2_locked */
-    emu_w8(e, b->water_flag, 0);
+    emu_w8(e, b->water_flag, s->map.water_flag);
     emu_w8(e, b->super_flag, 0);
     emu_w8(e, b->wind_tunnel, 0);
     emu_w8(e, b->star_post, 0);
@@ -206,16 +206,18 @@ static void quiet_game_s3(emu *e, const capture_rom *rom, const scenario *s)
     emu_w16(e, b->y_wrap, S3_Y_WRAP);
     emu_w16(e, b->dist_top, S3_CAMERA_BIAS);
     emu_w16(e, b->dist_top_p2, S3_CAMERA_BIAS);
-    /* the water far below anything a scenario reaches */
-    emu_w16(e, b->water_level, 0x7FFF);
-    emu_w16(e, b->mean_water_level, 0x7FFF);
-    emu_w16(e, b->target_water_level, 0x7FFF);
-    emu_w16(e, b->max_speed, (uint16_t)s->profile.top_speed);
-    emu_w16(e, b->accel, (uint16_t)s->profile.acceleration);
-    emu_w16(e, b->decel, (uint16_t)s->profile.deceleration);
-    emu_w16(e, b->max_speed_p2, (uint16_t)s->profile.top_speed);
-    emu_w16(e, b->accel_p2, (uint16_t)s->profile.acceleration);
-    emu_w16(e, b->decel_p2, (uint16_t)s->profile.deceleration);
+    /* the water's surface from the scenario (no water: Water_flag 0 and
+     * $7FFF, far below anything a scenario reaches); the level code that
+     * moves Water_level toward Target_water_level does not run */
+    emu_w16(e, b->water_level, (uint16_t)s->map.water_level);
+    emu_w16(e, b->mean_water_level, (uint16_t)s->map.water_level);
+    emu_w16(e, b->target_water_level, (uint16_t)s->map.water_level);
+    emu_w16(e, b->max_speed, (uint16_t)s->start.top_speed);
+    emu_w16(e, b->accel, (uint16_t)s->start.acceleration);
+    emu_w16(e, b->decel, (uint16_t)s->start.deceleration);
+    emu_w16(e, b->max_speed_p2, (uint16_t)s->start.top_speed);
+    emu_w16(e, b->accel_p2, (uint16_t)s->start.acceleration);
+    emu_w16(e, b->decel_p2, (uint16_t)s->start.deceleration);
     emu_w16(e, b->frame_counter, s->start.frame_counter);
     emu_w32(e, b->dma_slot, b->dma_queue);
     /* Sonic & Knuckles' own flags (addresses 0 in Sonic 3's description):
@@ -299,9 +301,14 @@ void capture_s3_setup(emu *e, const capture_rom *rom, const scenario *s)
     write_player_s3(e, rom, s);
 }
 
-void capture_s3_read(const emu *e, const capture_rom *rom, spg_player *p)
+void capture_s3_read(const emu *e, const capture_rom *rom, const scenario *s,
+                     spg_player *p)
 {
+    const struct capture_addrs_s3 *b = &rom->addrs.s3;
     uint32_t o = rom->addrs.player;
+    /* the block Obj_Tails points a4 at (Max_speed_P2..) or Obj_Sonic's
+     * and Obj_Knuckles' (Max_speed..) */
+    int p2 = s->character == SPG_CHAR_TAILS;
     memset(p, 0, sizeof *p);
     p->x = capture_s32(emu_r32(e, o + S3_X));
     p->y = capture_s32(emu_r32(e, o + S3_Y));
@@ -331,6 +338,9 @@ void capture_s3_read(const emu *e, const capture_rom *rom, spg_player *p)
     p->double_jump_property = emu_r8(e, o + S3_DOUBLE_JUMP_PROPERTY);
     p->scroll_delay_counter = emu_r8(e, o + S3_SCROLL_DELAY);
     p->frame_counter = emu_r16(e, rom->addrs.s3.frame_counter);
+    p->top_speed = capture_s16(emu_r16(e, p2 ? b->max_speed_p2 : b->max_speed));
+    p->acceleration = capture_s16(emu_r16(e, p2 ? b->accel_p2 : b->accel));
+    p->deceleration = capture_s16(emu_r16(e, p2 ? b->decel_p2 : b->decel));
     /* Sonic & Knuckles: Knuckles' glide collision byte (0 in Sonic 3's
      * description: not read) */
     if (rom->addrs.s3.glide_flags)

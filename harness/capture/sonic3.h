@@ -14,7 +14,8 @@ int capture_s3_resolve(const capture_rom_desc *d, capture_addrs *a, FILE *err);
 int capture_s3_build_level(emu *e, const capture_rom *rom, const scenario *s,
                            level_info *info, char *msg, size_t msglen);
 void capture_s3_setup(emu *e, const capture_rom *rom, const scenario *s);
-void capture_s3_read(const emu *e, const capture_rom *rom, spg_player *p);
+void capture_s3_read(const emu *e, const capture_rom *rom, const scenario *s,
+                     spg_player *p);
 void capture_s3_frame(emu *e, const capture_rom *rom, spg_input in);
 uint32_t capture_s3_routine(const capture_rom *rom, const scenario *s);
 

@@ -140,9 +140,9 @@ static void quiet_game_scd(emu *e, const capture_rom *rom, const scenario *s)
      * $34) stays 0, so they never run out */
     emu_w8(e, b->speed_shoes,
            s->profile.variant == SPG_VARIANT_SPEED_SHOES ? 1 : 0);
-    emu_w16(e, b->top_speed, (uint16_t)s->profile.top_speed);
-    emu_w16(e, b->acceleration, (uint16_t)s->profile.acceleration);
-    emu_w16(e, b->deceleration, (uint16_t)s->profile.deceleration);
+    emu_w16(e, b->top_speed, (uint16_t)s->start.top_speed);
+    emu_w16(e, b->acceleration, (uint16_t)s->start.acceleration);
+    emu_w16(e, b->deceleration, (uint16_t)s->start.deceleration);
     /* no loop, special loop or roll tunnel chunk: with 0 every empty
      * chunk would be Palmtree Panic's roll tunnel */
     emu_fill(e, b->special_chunks, SCD_NO_SPECIAL_CHUNK, 4);
@@ -184,7 +184,8 @@ static void setup_scd(emu *e, const capture_rom *rom, const scenario *s)
     write_player_scd(e, rom, &s->start);
 }
 
-static void read_scd(const emu *e, const capture_rom *rom, spg_player *p)
+static void read_scd(const emu *e, const capture_rom *rom, const scenario *s,
+                     spg_player *p)
 {
     const capture_addrs *a = &rom->addrs;
     const struct capture_addrs_scd *b = &a->scd;
@@ -199,6 +200,10 @@ static void read_scd(const emu *e, const capture_rom *rom, spg_player *p)
     p->cam_x_center = emu_r16(e, b->cam_x_center);
     p->cam_y_center = emu_r16(e, b->cam_y_center);
     p->bored_timer = emu_r16(e, b->bored_timer);
+    p->top_speed = capture_s16(emu_r16(e, b->top_speed));
+    p->acceleration = capture_s16(emu_r16(e, b->acceleration));
+    p->deceleration = capture_s16(emu_r16(e, b->deceleration));
+    (void)s;
 }
 
 /* Before each frame: the joypad (ObjSonic_Main copies it to

@@ -32,6 +32,7 @@ static void print_features(unsigned features)
         {GAME_S3K_STATE, "Sonic & Knuckles' glide byte"},
         {GAME_SCD_STATE, "Sonic CD's charge, player control, look, time "
                          "zone, camera centres and boredom timer"},
+        {GAME_WATER_FLAG, "water (Water_flag, water_level:)"},
     };
     int any = 0;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -70,6 +71,12 @@ int cmd_games(int argc, char **argv)
         printf("\n  trace columns: %s (%d)\n  features: ", g->layout->name,
                g->layout->count);
         print_features(g->features);
+        if (g->zone_count > 0) {
+            fputs("\n  zones: ", stdout);
+            for (int z = 0; z < g->zone_count; z++)
+                printf("%s%s%s", z ? ", " : "", g->zones[z].name,
+                       g->zones[z].water ? " (water, water_level:)" : "");
+        }
         printf("\n  spgsim new: %s\n", g->new_flag ? g->new_flag : "(no option)");
         for (size_t r = 0; r < g->rom_count; r++)
             printf("  ROM %s  %s\n", g->roms[r]->md5, g->roms[r]->name);

@@ -1163,6 +1163,43 @@ static void scd_start(scenario *s, fuzz_rng *r)
 }
 
 /*
+ * The level's water (a stream of its own, so the rest of a case is what it
+ * was before water existed): where the case's level may have water, a
+ * quarter of the cases get a surface within 48 px of the start's centre,
+ * so the player crosses it one way or the other soon; a level that must
+ * have water (Sonic 1's Labyrinth Zone, picked by the zone stream, or
+ * here for 15% of the cases the zone stream left in the default zone
+ * without loop chunks) always gets one.
+ */
+static void water(scenario *s, fuzz_rng *r)
+{
+    const game_desc *g = scenario_game(s);
+    /* a case the zone stream left in the default zone, without loop
+     * chunks, goes now and then to a zone with water (Sonic 1: Labyrinth) */
+    if (g != NULL && g->zone_count > 0 && s->chunk_kinds == NULL &&
+        s->low_cells == NULL &&
+        s->map.zone == g->zones[g->default_zone].id &&
+        fuzz_rng_chance(r, 15)) {
+        for (int i = 0; i < g->zone_count; i++)
+            if (g->zones[i].water) {
+                scenario_set_zone(s, &g->zones[i]);
+                break;
+            }
+    }
+    if (!scenario_water_allowed(s))
+        return;
+    if (!scenario_water_required(s) && !fuzz_rng_chance(r, 25))
+        return;
+    int32_t y = (int16_t)(uint16_t)((uint32_t)s->start.y >> 16);
+    int32_t level = y + (int32_t)fuzz_rng_range(r, 0, 96) - 48;
+    if (level < -32768)
+        level = -32768;
+    if (level > 32767)
+        level = 32767;
+    scenario_set_water(s, (int16_t)level);
+}
+
+/*
  * Sonic 1's zones and loops (a stream of their own, so the rest of a case
  * is what it was before they existed): half the cases run in Green Hill
  * or Star Light, where Sonic_Loops acts, or another zone; the chunks the
@@ -1178,8 +1215,8 @@ static int zone_loops(builder *b, scenario *s, fuzz_rng *r)
     if (g == NULL || g->zone_count == 0 || !fuzz_rng_chance(r, 50))
         return 0;
     const game_zone *z = &g->zones[fuzz_rng_below(r, (uint32_t)g->zone_count)];
-    if (strcmp(z->name, "lz") == 0) /* Sonic_Water's zone: water_level's cases */
-        z = game_zone_by_name(g, "mz");
+    /* (Labyrinth Zone, where Sonic_Water acts, stays: water() gives it a
+     * surface) */
     if (fuzz_rng_chance(r, 70)) /* mostly where the loops are */
         z = game_zone_by_name(g, fuzz_rng_chance(r, 60) ? "ghz" : "slz");
     scenario_set_zone(s, z);
@@ -1393,6 +1430,9 @@ int fuzz_generate_game(const fuzz_gen_config *cfg, uint64_t seed, scenario *s,
     fuzz_rng_seed(&rng_zone, seed ^ 0x5A4F4E45533232ull); /* "ZONES22" */
     if (zone_loops(&b, s, &rng_zone) != 0)
         goto oom;
+    fuzz_rng rng_water;
+    fuzz_rng_seed(&rng_water, seed ^ 0x5741544552323200ull); /* "WATER22" */
+    water(s, &rng_water);
     make_limits(&b, s);
 
     int len = (int)fuzz_rng_below(&rng, 100);

@@ -234,6 +234,19 @@ static void simplify_start(fuzz_probe *p, scenario *s, fuzz_divergence *d)
     }
 }
 
+/* A level with water that may do without: try it dry. */
+static void simplify_water(fuzz_probe *p, scenario *s, fuzz_divergence *d)
+{
+    if (!s->map.water_flag || scenario_water_required(s))
+        return;
+    int16_t level = s->map.water_level;
+    scenario_clear_water(s);
+    if (still_fails(p, s, d->column, d))
+        cut_after(s, d);
+    else
+        scenario_set_water(s, level);
+}
+
 void fuzz_minimise(fuzz_probe *p, scenario *s, fuzz_divergence *d)
 {
     static const items inputs = {input_count, input_is_blank, input_blank};
@@ -248,6 +261,7 @@ void fuzz_minimise(fuzz_probe *p, scenario *s, fuzz_divergence *d)
         if (s->cells2)
             ddmin(p, s, &paths, d);
         simplify_start(p, s, d);
+        simplify_water(p, s, d);
         if (s->frames == frames && fuzz_cell_count(s) == ncells)
             break;
     }

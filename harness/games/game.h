@@ -122,7 +122,13 @@ enum {
      * 10800 of the boredom give-up, which the core does not model) in the
      * start; the profile's Sonic CD fields in test vectors.  Hashed as
      * the "soniccd" group. */
-    GAME_SCD_STATE = 1u << 5
+    GAME_SCD_STATE = 1u << 5,
+    /* The level's water as Water_flag and Water_Level_1 / Water_level
+     * (Sonic 2, 3, S&K): `water_level:` sets Water_flag and the surface,
+     * which Sonic_Water / Tails_Water / Knuckles_Water test.  Sonic 1's
+     * Sonic_Water tests the zone instead (game_zone.water); a game with
+     * neither refuses the key.  Hashed as the "water" group when set. */
+    GAME_WATER_FLAG = 1u << 6
 };
 
 /* One zone a scenario may name (`zone:`): what the level code leaves in
@@ -134,6 +140,10 @@ typedef struct game_zone {
     const char *title;       /* "Green Hill Zone" */
     uint8_t id;              /* v_zone */
     uint8_t loop_chunks[4];  /* spg_map.loop_chunks */
+    /* 1: the level has water, and Sonic_Water acts (Sonic 1's Labyrinth
+     * Zone: the profile's water_zones); a scenario in it must give
+     * `water_level:`, and only such a scenario may */
+    uint8_t water;
 } game_zone;
 
 /* A loop_chunks value meaning "this zone has no such chunk". */
@@ -170,6 +180,12 @@ typedef struct game_level {
     /* NULL, or why the supported images do not hold the act in the form
      * import-level reads ("the image holds no layout for it") */
     const char *missing;
+    /* 1: the level code gives the act water from the start (Sonic 1:
+     * Labyrinth Zone, whose game_zone.water says so too; Sonic 2: Water_flag
+     * in CPZ 2, ARZ, HPZ; Sonic 3: CheckLevelForWater's AIZ, HCZ, CNZ 2,
+     * ICZ 2, LBZ 2), at the height of the game's table (WaterHeight,
+     * StartingWaterHeights), which import-level reads into `water_level:` */
+    uint8_t water;
 } game_level;
 
 /* One character of a game: its name in the format and the core's id. */

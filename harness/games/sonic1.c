@@ -36,6 +36,8 @@ const capture_sym capture_s1_common_syms[] = {
     { "v_limitright2", 0xFFFFF72Au },
     { "v_limittop2", 0xFFFFF72Cu },
     { "v_limitbtm2", 0xFFFFF72Eu },
+    { "v_waterpos1", 0xFFFFF646u },     /* the water's surface */
+    { "f_water", 0xFFFFF64Cu },         /* the level has water */
     { "v_lookshift", 0xFFFFF73Eu },
     { "v_sonspeedmax", 0xFFFFF760u },
     { "v_sonspeedacc", 0xFFFFF762u },
@@ -49,6 +51,7 @@ const capture_sym capture_s1_common_syms[] = {
     { "v_systemstack", 0xFFFFFE00u },
     { "v_debuguse", 0xFFFFFE08u },
     { "v_zone", 0xFFFFFE10u },
+    { "v_air", 0xFFFFFE14u },           /* air left underwater */
     { "f_debugmode", 0xFFFFFFFAu },
     /* the special stage */
     { "v_gamemode", 0xFFFFF600u },
@@ -82,6 +85,7 @@ static const capture_sym s1_rev01_syms[] = {
     { "ColPointers", 0x00004102u },     /* a collision index per zone */
     { "StartLocArray", 0x0000611Eu },   /* x, y words per act */
     { "LevelSizeArray", 0x00005F2Au },  /* 6 words per act */
+    { "WaterHeight", 0x00003C2Cu },     /* Labyrinth's water, a word an act */
 };
 
 static const uint32_t s1_rev01_fixes[] = {
@@ -119,6 +123,7 @@ static const capture_sym s1_rev00_syms[] = {
     { "ColPointers", 0x00004100u },
     { "StartLocArray", 0x00006112u },
     { "LevelSizeArray", 0x00005F1Cu },
+    { "WaterHeight", 0x00003C2Au },
 };
 
 static const uint32_t s1_rev00_fixes[] = {
@@ -283,14 +288,15 @@ static const game_character sonic1_characters[] = {{"sonic", SPG_CHAR_SONIC}};
 
 /* v_zone's values and LoopTileNums (LevelSizeLoad): the same in REV00
  * and REV01.  The ending's Green Hill (zone 6) is not a level a scenario
- * can name. */
+ * can name.  Labyrinth Zone (and Scrap Brain 3, its act 4) has water: the
+ * one zone Sonic_Water acts in. */
 static const game_zone sonic1_zones[] = {
-    { "ghz", "Green Hill Zone", 0, { 0xB5, 0x7F, 0x1F, 0x20 } },
-    { "lz", "Labyrinth Zone", 1, { 0x7F, 0x7F, 0x7F, 0x7F } },
-    { "mz", "Marble Zone", 2, { 0x7F, 0x7F, 0x7F, 0x7F } },
-    { "slz", "Star Light Zone", 3, { 0xAA, 0xB4, 0x7F, 0x7F } },
-    { "syz", "Spring Yard Zone", 4, { 0x7F, 0x7F, 0x7F, 0x7F } },
-    { "sbz", "Scrap Brain Zone", 5, { 0x7F, 0x7F, 0x7F, 0x7F } },
+    { "ghz", "Green Hill Zone", 0, { 0xB5, 0x7F, 0x1F, 0x20 }, 0 },
+    { "lz", "Labyrinth Zone", 1, { 0x7F, 0x7F, 0x7F, 0x7F }, 1 },
+    { "mz", "Marble Zone", 2, { 0x7F, 0x7F, 0x7F, 0x7F }, 0 },
+    { "slz", "Star Light Zone", 3, { 0xAA, 0xB4, 0x7F, 0x7F }, 0 },
+    { "syz", "Spring Yard Zone", 4, { 0x7F, 0x7F, 0x7F, 0x7F }, 0 },
+    { "sbz", "Scrap Brain Zone", 5, { 0x7F, 0x7F, 0x7F, 0x7F }, 0 },
 };
 
 /* The acts import-level reads (every one of the six zones', in Level_Index
@@ -299,27 +305,28 @@ static const game_zone sonic1_zones[] = {
  * Zone's third slot (zone 5, act 2), which reads Scrap Brain act 2's
  * layout with a start and level size of its own. */
 static const game_level sonic1_levels[] = {
-    { "ghz", 1, 0, 0, "Green Hill Zone act 1", NULL },
-    { "ghz", 2, 0, 1, "Green Hill Zone act 2", NULL },
-    { "ghz", 3, 0, 2, "Green Hill Zone act 3", NULL },
-    { "lz", 1, 1, 0, "Labyrinth Zone act 1", NULL },
-    { "lz", 2, 1, 1, "Labyrinth Zone act 2", NULL },
-    { "lz", 3, 1, 2, "Labyrinth Zone act 3", NULL },
-    { "lz", 4, 1, 3, "Labyrinth Zone act 4 (Scrap Brain Zone act 3)", NULL },
-    { "mz", 1, 2, 0, "Marble Zone act 1", NULL },
-    { "mz", 2, 2, 1, "Marble Zone act 2", NULL },
-    { "mz", 3, 2, 2, "Marble Zone act 3", NULL },
-    { "slz", 1, 3, 0, "Star Light Zone act 1", NULL },
-    { "slz", 2, 3, 1, "Star Light Zone act 2", NULL },
-    { "slz", 3, 3, 2, "Star Light Zone act 3", NULL },
-    { "syz", 1, 4, 0, "Spring Yard Zone act 1", NULL },
-    { "syz", 2, 4, 1, "Spring Yard Zone act 2", NULL },
-    { "syz", 3, 4, 2, "Spring Yard Zone act 3", NULL },
-    { "sbz", 1, 5, 0, "Scrap Brain Zone act 1", NULL },
-    { "sbz", 2, 5, 1, "Scrap Brain Zone act 2", NULL },
+    { "ghz", 1, 0, 0, "Green Hill Zone act 1", NULL, 0 },
+    { "ghz", 2, 0, 1, "Green Hill Zone act 2", NULL, 0 },
+    { "ghz", 3, 0, 2, "Green Hill Zone act 3", NULL, 0 },
+    { "lz", 1, 1, 0, "Labyrinth Zone act 1", NULL, 1 },
+    { "lz", 2, 1, 1, "Labyrinth Zone act 2", NULL, 1 },
+    { "lz", 3, 1, 2, "Labyrinth Zone act 3", NULL, 1 },
+    { "lz", 4, 1, 3, "Labyrinth Zone act 4 (Scrap Brain Zone act 3)", NULL,
+      1 },
+    { "mz", 1, 2, 0, "Marble Zone act 1", NULL, 0 },
+    { "mz", 2, 2, 1, "Marble Zone act 2", NULL, 0 },
+    { "mz", 3, 2, 2, "Marble Zone act 3", NULL, 0 },
+    { "slz", 1, 3, 0, "Star Light Zone act 1", NULL, 0 },
+    { "slz", 2, 3, 1, "Star Light Zone act 2", NULL, 0 },
+    { "slz", 3, 3, 2, "Star Light Zone act 3", NULL, 0 },
+    { "syz", 1, 4, 0, "Spring Yard Zone act 1", NULL, 0 },
+    { "syz", 2, 4, 1, "Spring Yard Zone act 2", NULL, 0 },
+    { "syz", 3, 4, 2, "Spring Yard Zone act 3", NULL, 0 },
+    { "sbz", 1, 5, 0, "Scrap Brain Zone act 1", NULL, 0 },
+    { "sbz", 2, 5, 1, "Scrap Brain Zone act 2", NULL, 0 },
     { "sbz", 3, 1, 3, "Scrap Brain Zone act 3 (Labyrinth Zone's act 4)",
-      NULL },
-    { "fz", 1, 5, 2, "Final Zone (Scrap Brain Zone's third act)", NULL },
+      NULL, 1 },
+    { "fz", 1, 5, 2, "Final Zone (Scrap Brain Zone's third act)", NULL, 0 },
 };
 
 const game_desc game_sonic1 = {

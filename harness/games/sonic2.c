@@ -38,6 +38,8 @@ static const capture_sym s2_rev01_syms[] = {
     { "StartLocations", 0x0000C1D0u },   /* x, y words per act */
     { "LevelArtPointers", 0x00042594u }, /* 12 bytes a zone: +8 128x128 */
     { "Off_Level", 0x00045A80u },        /* layout offsets, a word an act */
+    { "WaterHeight", 0x00004584u },      /* a word an act from Hidden
+                                            Palace (zone 8) on */
     /* RAM */
     { "Chunk_Table", 0xFFFF0000u },      /* 256 chunks of 8x8 cell words */
     { "Level_Layout", 0xFFFF8000u },     /* 16 rows of $100 bytes */
@@ -60,6 +62,7 @@ static const capture_sym s2_rev01_syms[] = {
     { "Ctrl_1", 0xFFFFF604u },           /* held, then pressed */
     { "Ctrl_2", 0xFFFFF606u },
     { "Tails_CPU_routine", 0xFFFFF708u },
+    { "Water_Level_1", 0xFFFFF646u },
     { "Water_flag", 0xFFFFF730u },
     { "Sonic_top_speed", 0xFFFFF760u },
     { "Sonic_acceleration", 0xFFFFF762u },
@@ -182,29 +185,29 @@ static const game_character sonic2_characters[] = {{"sonic", SPG_CHAR_SONIC},
  * collision indexes are not in REV01 (its entries point at Oil Ocean
  * Zone's). */
 static const game_level sonic2_levels[] = {
-    { "ehz", 1, 0x00, 0, "Emerald Hill Zone act 1", NULL },
-    { "ehz", 2, 0x00, 1, "Emerald Hill Zone act 2", NULL },
-    { "cpz", 1, 0x0D, 0, "Chemical Plant Zone act 1", NULL },
-    { "cpz", 2, 0x0D, 1, "Chemical Plant Zone act 2", NULL },
-    { "arz", 1, 0x0F, 0, "Aquatic Ruin Zone act 1", NULL },
-    { "arz", 2, 0x0F, 1, "Aquatic Ruin Zone act 2", NULL },
-    { "cnz", 1, 0x0C, 0, "Casino Night Zone act 1", NULL },
-    { "cnz", 2, 0x0C, 1, "Casino Night Zone act 2", NULL },
-    { "htz", 1, 0x07, 0, "Hill Top Zone act 1", NULL },
-    { "htz", 2, 0x07, 1, "Hill Top Zone act 2", NULL },
-    { "mcz", 1, 0x0B, 0, "Mystic Cave Zone act 1", NULL },
-    { "mcz", 2, 0x0B, 1, "Mystic Cave Zone act 2", NULL },
-    { "ooz", 1, 0x0A, 0, "Oil Ocean Zone act 1", NULL },
-    { "ooz", 2, 0x0A, 1, "Oil Ocean Zone act 2", NULL },
-    { "mtz", 1, 0x04, 0, "Metropolis Zone act 1", NULL },
-    { "mtz", 2, 0x04, 1, "Metropolis Zone act 2", NULL },
-    { "mtz", 3, 0x05, 0, "Metropolis Zone act 3", NULL },
-    { "scz", 1, 0x10, 0, "Sky Chase Zone", NULL },
-    { "wfz", 1, 0x06, 0, "Wing Fortress Zone", NULL },
-    { "dez", 1, 0x0E, 0, "Death Egg Zone", NULL },
+    { "ehz", 1, 0x00, 0, "Emerald Hill Zone act 1", NULL, 0 },
+    { "ehz", 2, 0x00, 1, "Emerald Hill Zone act 2", NULL, 0 },
+    { "cpz", 1, 0x0D, 0, "Chemical Plant Zone act 1", NULL, 0 },
+    { "cpz", 2, 0x0D, 1, "Chemical Plant Zone act 2", NULL, 1 },
+    { "arz", 1, 0x0F, 0, "Aquatic Ruin Zone act 1", NULL, 1 },
+    { "arz", 2, 0x0F, 1, "Aquatic Ruin Zone act 2", NULL, 1 },
+    { "cnz", 1, 0x0C, 0, "Casino Night Zone act 1", NULL, 0 },
+    { "cnz", 2, 0x0C, 1, "Casino Night Zone act 2", NULL, 0 },
+    { "htz", 1, 0x07, 0, "Hill Top Zone act 1", NULL, 0 },
+    { "htz", 2, 0x07, 1, "Hill Top Zone act 2", NULL, 0 },
+    { "mcz", 1, 0x0B, 0, "Mystic Cave Zone act 1", NULL, 0 },
+    { "mcz", 2, 0x0B, 1, "Mystic Cave Zone act 2", NULL, 0 },
+    { "ooz", 1, 0x0A, 0, "Oil Ocean Zone act 1", NULL, 0 },
+    { "ooz", 2, 0x0A, 1, "Oil Ocean Zone act 2", NULL, 0 },
+    { "mtz", 1, 0x04, 0, "Metropolis Zone act 1", NULL, 0 },
+    { "mtz", 2, 0x04, 1, "Metropolis Zone act 2", NULL, 0 },
+    { "mtz", 3, 0x05, 0, "Metropolis Zone act 3", NULL, 0 },
+    { "scz", 1, 0x10, 0, "Sky Chase Zone", NULL, 0 },
+    { "wfz", 1, 0x06, 0, "Wing Fortress Zone", NULL, 0 },
+    { "dez", 1, 0x0E, 0, "Death Egg Zone", NULL, 0 },
     { "hpz", 1, 0x08, 0, "Hidden Palace Zone",
       "Sonic 2 REV01 holds no layout or collision index for Hidden Palace "
-      "Zone (its table entries point at Oil Ocean Zone's)" },
+      "Zone (its table entries point at Oil Ocean Zone's)", 1 },
 };
 
 const game_desc game_sonic2 = {
@@ -212,7 +215,7 @@ const game_desc game_sonic2 = {
     "Sonic 2",
     "Sonic the Hedgehog 2 (REV01)",
     SPG_GAME_SONIC2,
-    GAME_PATHS,
+    GAME_PATHS | GAME_WATER_FLAG,
     sonic2_characters, 2,
     &trace_layout_sonic2,
     sonic2_roms, sizeof sonic2_roms / sizeof sonic2_roms[0],

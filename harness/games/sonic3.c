@@ -42,6 +42,9 @@ static const capture_sym s3_syms[] = {
     { "Start_Locations", 0x0005E018u },  /* x, y words per act */
     { "SolidIndexes", 0x000746A0u },     /* a long per act */
     { "LevelPtrs", 0x00081360u },        /* a long per act */
+    { "StartingWaterHeights", 0x000051D6u }, /* a word per act (the
+                                             table CheckLevelForWater
+                                             reads: lea at $5F1E) */
     /* the two RAM flags Sonic & Knuckles moved */
     { "Competition_mode", 0xFFFFFFD8u },
     { "Debug_mode_flag", 0xFFFFFFFAu },
@@ -143,18 +146,18 @@ static const game_character sonic3_characters[] = {{"sonic", SPG_CHAR_SONIC},
 
 /* The acts import-level reads: the six zones of the cartridge alone. */
 static const game_level sonic3_levels[] = {
-    { "aiz", 1, 0, 0, "Angel Island Zone act 1", NULL },
-    { "aiz", 2, 0, 1, "Angel Island Zone act 2", NULL },
-    { "hcz", 1, 1, 0, "Hydrocity Zone act 1", NULL },
-    { "hcz", 2, 1, 1, "Hydrocity Zone act 2", NULL },
-    { "mgz", 1, 2, 0, "Marble Garden Zone act 1", NULL },
-    { "mgz", 2, 2, 1, "Marble Garden Zone act 2", NULL },
-    { "cnz", 1, 3, 0, "Carnival Night Zone act 1", NULL },
-    { "cnz", 2, 3, 1, "Carnival Night Zone act 2", NULL },
-    { "icz", 1, 5, 0, "IceCap Zone act 1", NULL },
-    { "icz", 2, 5, 1, "IceCap Zone act 2", NULL },
-    { "lbz", 1, 6, 0, "Launch Base Zone act 1", NULL },
-    { "lbz", 2, 6, 1, "Launch Base Zone act 2", NULL },
+    { "aiz", 1, 0, 0, "Angel Island Zone act 1", NULL, 1 },
+    { "aiz", 2, 0, 1, "Angel Island Zone act 2", NULL, 1 },
+    { "hcz", 1, 1, 0, "Hydrocity Zone act 1", NULL, 1 },
+    { "hcz", 2, 1, 1, "Hydrocity Zone act 2", NULL, 1 },
+    { "mgz", 1, 2, 0, "Marble Garden Zone act 1", NULL, 0 },
+    { "mgz", 2, 2, 1, "Marble Garden Zone act 2", NULL, 0 },
+    { "cnz", 1, 3, 0, "Carnival Night Zone act 1", NULL, 0 },
+    { "cnz", 2, 3, 1, "Carnival Night Zone act 2", NULL, 1 },
+    { "icz", 1, 5, 0, "IceCap Zone act 1", NULL, 0 },
+    { "icz", 2, 5, 1, "IceCap Zone act 2", NULL, 1 },
+    { "lbz", 1, 6, 0, "Launch Base Zone act 1", NULL, 0 },
+    { "lbz", 2, 6, 1, "Launch Base Zone act 2", NULL, 1 },
 };
 
 const game_desc game_sonic3 = {
@@ -162,7 +165,7 @@ const game_desc game_sonic3 = {
     "Sonic 3",
     "Sonic the Hedgehog 3 (USA)",
     SPG_GAME_SONIC3,
-    GAME_PATHS | GAME_S3_STATE,
+    GAME_PATHS | GAME_S3_STATE | GAME_WATER_FLAG,
     sonic3_characters, 2,
     &trace_layout_sonic3,
     sonic3_roms, sizeof sonic3_roms / sizeof sonic3_roms[0],

@@ -43,6 +43,8 @@ typedef struct raw_level {
     int16_t start_x, start_y;
     int16_t left, right, top, bottom;
     int has_top;
+    int has_water;             /* the act starts with water ... */
+    int16_t water_level;       /* ... its surface */
     import_summary *sum;
 } raw_level;
 
@@ -126,6 +128,22 @@ static int word_at(reader_ctx *c, uint32_t a, const char *what, uint16_t *v)
     if (need(c, a, 2, what))
         return -1;
     *v = rd16(c, a);
+    return 0;
+}
+
+/* The act's starting water height, where the level code gives it water
+ * (game_level.water): the word `index` bytes into the table `table`. */
+static int read_water(reader_ctx *c, raw_level *r, const char *table,
+                      uint32_t index)
+{
+    uint32_t t;
+    uint16_t v;
+    if (!c->lv->water)
+        return 0;
+    if (sym(c, table, &t) || word_at(c, t + index, "the water height", &v))
+        return -1;
+    r->has_water = 1;
+    r->water_level = (int16_t)v;
     return 0;
 }
 
@@ -353,7 +371,8 @@ static int read_s1(reader_ctx *c, raw_level *r)
     r->left = (int16_t)left;
     r->right = (int16_t)right;
     r->bottom = (int16_t)bottom;
-    return 0;
+    /* Labyrinth Zone's water: WaterHeight, a word per act (v_act) */
+    return read_water(c, r, "WaterHeight", a * 2u);
 }
 
 /* ---- Sonic 2 and 3: 128x128 chunks -------------------------------------- */
@@ -510,6 +529,15 @@ static int read_s2(reader_ctx *c, raw_level *r)
     r->top = (int16_t)top;
     r->has_top = 1;
     r->bottom = (int16_t)bottom;
+    /* Level_InitWater's acts: WaterHeight from Hidden Palace (zone 8) on
+     * (the table the level code indexes after subtracting
+     * hidden_palace_zone_act_1), a word per act */
+    if (lv->water && lv->zone_id < 8) {
+        fail(c, "%s: WaterHeight starts at Hidden Palace Zone", lv->title);
+        goto done;
+    }
+    if (read_water(c, r, "WaterHeight", (za - 16u) * 2u))
+        goto done;
     rc = 0;
 done:
     free(layout);
@@ -605,7 +633,8 @@ static int read_s3(reader_ctx *c, raw_level *r)
     r->top = (int16_t)top;
     r->has_top = 1;
     r->bottom = (int16_t)bottom;
-    return 0;
+    /* CheckLevelForWater's acts: StartingWaterHeights, a word per act */
+    return read_water(c, r, "StartingWaterHeights", za * 2u);
 }
 
 /* ---- the scenario ------------------------------------------------------- */
@@ -809,6 +838,14 @@ static int build(reader_ctx *c, raw_level *r, const char *md5,
             return fail(c, "%s", msg);
     }
     free(low);
+
+    /* the water the act starts with (Labyrinth Zone's must have it) */
+    if (r->has_water && scenario_set_water(s, r->water_level) != 0)
+        return fail(c, "%s has water, which %s scenarios cannot hold there",
+                    c->lv->title, g->title);
+    if (!r->has_water && scenario_water_required(s))
+        return fail(c, "%s needs water (its zone has it) and the game's "
+                       "table gives none", c->lv->title);
 
     s->map.limit_left = r->left;
     s->map.limit_right = r->right;

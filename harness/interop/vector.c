@@ -215,6 +215,11 @@ static void json_map(FILE *f, const spg_map *m, const game_desc *game)
             fputs("\n    ]", f);
         }
     }
+    /* the level's water, where a scenario has it (others stay as they
+     * were) */
+    if (m->water_flag)
+        fprintf(f, ",\n    \"water_flag\": %d, \"water_level\": %d",
+                m->water_flag, m->water_level);
     fputc('}', f);
 }
 

@@ -267,6 +267,9 @@ static int check_map(FILE *err, const scenario *s)
     for (int i = 0; s->chunk_kinds && i < SCENARIO_LAYOUT_CHUNKS; i++)
         if (s->chunk_kinds[i] > SCENARIO_CHUNK_ROLL2)
             return refuse(err, s, "chunk kind %u", (unsigned)s->chunk_kinds[i]);
+    char water[160];
+    if (scenario_water_problem(s, water, sizeof water) != 0)
+        return refuse(err, s, "%s", water);
     for (int y = 0; y < m->height; y++)
         for (int x = 0; x < m->width; x++) {
             uint16_t c = s->cells[(size_t)y * m->width + (size_t)x];
@@ -319,6 +322,17 @@ static int check_start(FILE *err, const scenario *s)
         return refuse(err, s, "start jumping %u is not 0 or 1",
                       (unsigned)p->jumping);
     spg_player d = spg_player_default(&s->profile);
+    if (p->top_speed != d.top_speed || p->acceleration != d.acceleration ||
+        p->deceleration != d.deceleration)
+        return refuse(err, s,
+                      "start speed constants $%X/$%X/$%X are not the "
+                      "variant's ($%X/$%X/$%X)",
+                      (unsigned)(uint16_t)p->top_speed,
+                      (unsigned)(uint16_t)p->acceleration,
+                      (unsigned)(uint16_t)p->deceleration,
+                      (unsigned)(uint16_t)d.top_speed,
+                      (unsigned)(uint16_t)d.acceleration,
+                      (unsigned)(uint16_t)d.deceleration);
     if (scenario_has(s, GAME_PATHS)) {
         if (!((p->top_solid_bit == 0x0C && p->lrb_solid_bit == 0x0D) ||
               (p->top_solid_bit == 0x0E && p->lrb_solid_bit == 0x0F)))
@@ -434,7 +448,9 @@ static int profile_equal(const spg_profile *a, const spg_profile *b)
            a->skid_speed == b->skid_speed &&
            a->jump_min_room == b->jump_min_room &&
            a->layout_tiles_x == b->layout_tiles_x &&
-           a->layout_tiles_y == b->layout_tiles_y;
+           a->layout_tiles_y == b->layout_tiles_y &&
+           a->roll_deceleration_immediate == b->roll_deceleration_immediate &&
+           a->water_zones == b->water_zones;
 }
 
 /* Frames and inputs, with pressed derived from held. */

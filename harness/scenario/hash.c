@@ -216,6 +216,13 @@ static uint64_t compute_hash(const scenario *s)
                 h_mask(&f, &s->masks[order[i]]);
         }
     }
+    if (s->map.water_flag) {
+        /* the level's water, only where a scenario has it */
+        static const char ext[] = "water";
+        h_bytes(&f, ext, sizeof ext);
+        h_u8(&f, s->map.water_flag);
+        h_u16(&f, (uint16_t)s->map.water_level);
+    }
     return f.h;
 }
 

@@ -303,7 +303,8 @@ static int load_root(sc_loader *L, const yaml_node_t *root)
     static const char *const keys[] = {
         "name",   "description", "game",  "character", "variant",
         "tiles",  "map",         "start", "bounds",    "input",
-        "frames", "verifies",    "mode",  "zone", "imported", NULL};
+        "frames", "verifies",    "mode",  "zone", "imported",
+        "water_level", NULL};
     static const char *const req[] = {"name", "game",  "tiles",
                                       "map",  "start", NULL};
     static const char *const variants[] = {"normal", "speed_shoes",
@@ -385,6 +386,10 @@ static int load_root(sc_loader *L, const yaml_node_t *root)
     s->map.mask_count = (uint16_t)(L->ntiles + 1);
     scenario_set_zone(s, NULL);
     if ((n = sc_get(L, root, "zone")) && sc_load_zone(L, n))
+        return -1;
+    if ((n = sc_get(L, root, "water_level")) && sc_load_water(L, n))
+        return -1;
+    if (sc_finish_water(L, sc_get(L, root, "zone"), sc_get(L, root, "game")))
         return -1;
     if (sc_load_map(L, sc_get(L, root, "map")))
         return -1;

@@ -115,6 +115,13 @@ int sc_load_zone(sc_loader *L, const yaml_node_t *zone);
 int sc_load_chunks(sc_loader *L, const yaml_node_t *chunks);
 int sc_finish_loops(sc_loader *L, const yaml_node_t *node);
 
+/* The top-level `water_level:` (water.c), and the check once the root is
+ * read that a level with water has it (zone: the `zone:` node or NULL,
+ * where: a node to report at without one). */
+int sc_load_water(sc_loader *L, const yaml_node_t *water_level);
+int sc_finish_water(sc_loader *L, const yaml_node_t *zone,
+                    const yaml_node_t *where);
+
 /* `imported:` (imported.c): the header of a level read from the user's
  * ROM, checked against the scenario's game (key: the key's node, whose
  * position the refusal names). */

@@ -180,6 +180,24 @@ void scenario_set_zone(scenario *s, const game_zone *z);
  * zones. */
 const game_zone *scenario_zone(const scenario *s);
 
+/* The level's water (docs/scenario-format.md, "Water"; water.c):
+ *   - scenario_water_allowed: whether the scenario's level may have water
+ *     (Sonic 2, 3, S&K: Water_flag, GAME_WATER_FLAG; Sonic 1: its zone
+ *     is Labyrinth Zone, game_zone.water);
+ *   - scenario_water_required: whether it must (Sonic 1's Labyrinth
+ *     Zone: Sonic_Water always acts there);
+ *   - scenario_set_water: map.water_flag 1 and map.water_level = level
+ *     (a level y in pixels), or -1 (nothing changed) where not allowed;
+ *   - scenario_clear_water: back to spg_map_default's (no water);
+ *   - scenario_water_problem: 0, or -1 with the reason in msg when the
+ *     map's water is not one the format can hold (set where not allowed,
+ *     missing where required, a level without the flag). */
+int scenario_water_allowed(const scenario *s);
+int scenario_water_required(const scenario *s);
+int scenario_set_water(scenario *s, int16_t level);
+void scenario_clear_water(scenario *s);
+int scenario_water_problem(const scenario *s, char *msg, size_t len);
+
 /*
  * Make s->layout (and map.layout, map.low_cells) from chunk_kinds,
  * low_cells and the zone, after checking that the original can hold them:

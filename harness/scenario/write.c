@@ -740,6 +740,8 @@ int scenario_write_yaml(FILE *f, const scenario *s)
         const game_zone *z = scenario_zone(s);
         if (z && z != &g->zones[g->default_zone])
             fprintf(f, "zone: %s\n", z->name);
+        if (s->map.water_flag)
+            fprintf(f, "water_level: %d\n", (int)s->map.water_level);
         fputc('\n', f);
         write_tiles(f, s, k);
         fputc('\n', f);

@@ -677,6 +677,7 @@ static const capture_sym s3_syms[] = {
     {"SolidIndexes", 0x4000}, {"Start_Locations", 0x5000},
     {"LevelSizes", 0x5100}, {"AngleArray", 0x6000},
     {"HeightMaps", 0x6200}, {"HeightMapsRot", 0x8200},
+    {"StartingWaterHeights", 0x5200},
 };
 
 static image s3_image(void)
@@ -720,6 +721,7 @@ static image s3_image(void)
         put8(&im, 0x8200 + 300 * 16 + (uint32_t)i, i < 8 ? 0 : 16);
     }
     put8(&im, 0x6000 + 300, 0xFF);
+    put16(&im, 0x5200 + 4, 0x345); /* Hydrocity 1's water (act 2 of 6) */
     return im;
 }
 
@@ -757,8 +759,13 @@ static void test_sonic3_synthetic(void)
     CHECK_EQ(s.map.limit_top, 0x20);
     CHECK_EQ(s.map.limit_right, 0x6000);
     CHECK_EQ(s.map.limit_bottom, 0x1000);
+    /* Hydrocity has water (CheckLevelForWater): StartingWaterHeights'
+     * word for zone 1 act 1 */
+    CHECK_EQ(s.map.water_flag, 1);
+    CHECK_EQ(s.map.water_level, 0x345);
     char *text = round_trip(&s);
-    CHECK(text && strstr(text, "top: 32"));
+    CHECK(text && strstr(text, "top: 32") &&
+          strstr(text, "water_level: 837"));
     free(text);
     scenario_free(&s);
 
@@ -1066,10 +1073,10 @@ static void real_act(const char *var, const char *zone, int act, int frames,
                      scenario *out)
 {
     const char *path = getenv(var);
+    if (out)
+        memset(out, 0, sizeof *out); /* name NULL: nothing imported */
     if (path == NULL || *path == '\0') {
         printf("  skipped: needs %s (%s %d)\n", var, zone, act);
-        if (out)
-            memset(out, 0, sizeof *out);
         return;
     }
     capture_rom rom;
@@ -1139,12 +1146,33 @@ static void test_real_sonic1(void)
     scenario_free(&s);
     real_act("S1_ROM", "slz", 1, 1500, NULL);
     real_act("S1_ROM", "mz", 1, 1500, NULL);
+    /* Labyrinth Zone: its water from WaterHeight ($B8 in act 1; Scrap
+     * Brain 3, its fourth act, $228) */
+    real_act("S1_ROM", "lz", 1, 1500, &s);
+    if (s.name != NULL) {
+        CHECK_EQ(s.map.water_flag, 1);
+        CHECK_EQ(s.map.water_level, 0xB8);
+        scenario_free(&s);
+    }
+    real_act("S1_ROM", "sbz", 3, 1500, &s);
+    if (s.name != NULL) {
+        CHECK_EQ(s.map.water_level, 0x228);
+        scenario_free(&s);
+    }
 }
 
 static void test_real_sonic2(void)
 {
     real_act("S2_ROM", "ehz", 1, 1500, NULL);
     real_act("S2_ROM", "cpz", 1, 1500, NULL);
+    /* Chemical Plant 2 has water (Level_InitWater), act 1 none */
+    scenario s;
+    real_act("S2_ROM", "cpz", 2, 1500, &s);
+    if (s.name != NULL) {
+        CHECK_EQ(s.map.water_flag, 1);
+        CHECK_EQ(s.map.water_level, 0x710);
+        scenario_free(&s);
+    }
 }
 
 static void test_real_sonic3(void)

@@ -145,6 +145,13 @@ static const struct {
     {"start-anim-unknown.yaml", "6:9", "0x1F is not an animation"},
     {"start-anim-frame.yaml", "6:15", "out of range 0..2"},
     {"start-mapping-frame.yaml", "6:18", "out of range 0..87"},
+    {"s1-water-not-lz.yaml", "3:14",
+     "water_level: Marble Zone has no water"},
+    {"s1-lz-without-water.yaml", "3:7",
+     "zone: Labyrinth Zone has water: give its surface with water_level:"},
+    {"scd-water.yaml", "3:14", "water_level: a Sonic CD scenario has no water"},
+    {"s3k-water-range.yaml", "4:14",
+     "water_level: -32769 is out of range -32768..32767"},
 };
 
 static void test_bad_inputs(void)

@@ -760,8 +760,76 @@ static void test_soniccd_round_trip(void)
     scenario_free(&t);
 }
 
+/* The water: `water_level:` written where a level has water, loaded back
+ * to the same hash and trace; without it the hash is the dry one's; water
+ * where the level has none, a Labyrinth Zone without it, a level without
+ * the flag and a start whose speed constants are not the variant's are
+ * refused. */
+static void test_water_round_trip(void)
+{
+    static const char wet[] =
+        "name: wet\n"
+        "game: sonic3k\n"
+        "character: tails\n"
+        "water_level: 700\n"
+        "tiles:\n"
+        "  flat: {heights: full, angle: 0xFF}\n"
+        "map:\n"
+        "  origin: [512, 736]\n"
+        "  rows: [\"########\"]\n"
+        "  legend: {\"#\": flat}\n"
+        "start: {x: 560, y: 650, in_air: true, y_speed: 0x300}\n"
+        "frames: 30\n";
+    scenario s;
+    CHECK_EQ(scenario_load_buffer("wet.yaml", wet, strlen(wet), &s, stdout),
+             0);
+    CHECK_EQ(s.map.water_flag, 1);
+    CHECK_EQ(s.map.water_level, 700);
+    CHECK(round_trip(&s, "water"));
+    int rc = -1;
+    char *out = write_text(&s, &rc);
+    CHECK(out && strstr(out, "water_level: 700\n"));
+    free(out);
+    /* dry: the hash of the same file without the key */
+    uint64_t h = s.hash;
+    scenario_clear_water(&s);
+    scenario_update_hash(&s);
+    CHECK(s.hash != h);
+    out = write_text(&s, &rc);
+    CHECK(out && !strstr(out, "water_level"));
+    free(out);
+    CHECK(round_trip(&s, "water-dry"));
+    s.map.water_level = 700; /* a surface without the flag */
+    CHECK(scenario_check(&s, NULL) != 0);
+    scenario_clear_water(&s);
+    s.start.top_speed = 0x300; /* not the variant's */
+    CHECK(scenario_check(&s, NULL) != 0);
+    scenario_free(&s);
+    /* Sonic 1: Labyrinth Zone only, and always */
+    scenario t;
+    CHECK_EQ(base_scenario(&t), 0);
+    CHECK(!scenario_water_allowed(&t) && !scenario_water_required(&t));
+    CHECK(scenario_set_water(&t, 600) != 0);
+    t.map.water_flag = 1;
+    t.map.water_level = 600;
+    CHECK(scenario_check(&t, NULL) != 0);
+    scenario_clear_water(&t);
+    scenario_set_zone(&t, game_zone_by_name(scenario_game(&t), "lz"));
+    CHECK(scenario_water_required(&t));
+    CHECK(scenario_check(&t, NULL) != 0);
+    CHECK_EQ(scenario_set_water(&t, 600), 0);
+    CHECK_EQ(scenario_check(&t, NULL), 0);
+    scenario_update_hash(&t);
+    out = write_text(&t, &rc);
+    CHECK(out && strstr(out, "zone: lz\nwater_level: 600\n"));
+    free(out);
+    CHECK(round_trip(&t, "water-lz"));
+    scenario_free(&t);
+}
+
 int main(void)
 {
+    RUN(test_water_round_trip);
     RUN(test_sonic2_round_trip);
     RUN(test_soniccd_round_trip);
     RUN(test_bundled_round_trip);

@@ -199,6 +199,26 @@ frames: 5
 verifies:
   - {id: w, source: b, quote: c, frame: 4, field: word_38, value: 0}
 """,
+    "water-sonic2": """\
+name: water-sonic2
+game: sonic2
+character: tails
+water_level: "$280"
+tiles: {block: {heights: full, angle: 0xFF}}
+map: {origin: [0, 640], legend: {"#": block}, rows: ["....", "####"]}
+start: {x: 24, y: 600, in_air: true}
+frames: 3
+""",
+    "water-sonic1-lz": """\
+name: water-sonic1-lz
+game: sonic1
+zone: LZ
+water_level: -100
+tiles: {block: {heights: full, angle: 0xFF}}
+map: {origin: [0, 640], legend: {"#": block}, rows: ["....", "####"]}
+start: {x: 24, y: 600, in_air: true}
+frames: 3
+""",
     "cell-width-one": """\
 name: cell-width-one
 game: sonic1
@@ -423,6 +443,16 @@ BAD = [
     ("angle_buffer_1 256", mut_set(["start", "angle_buffer_1"], 256)),
     ("word_38 65536", mut_set(["start", "word_38"], 65536)),
     ("underwater is a string", mut_set(["start", "underwater"], "yes")),
+    # the water: Water_flag games, and Sonic 1's Labyrinth Zone only
+    ("water_level in soniccd",
+     mut_both(mut_set(["game"], "soniccd"), mut_set(["water_level"], 600))),
+    ("water_level in sonic1 outside Labyrinth Zone",
+     mut_set(["water_level"], 600)),
+    ("zone lz without water_level", mut_set(["zone"], "lz")),
+    ("water_level 32768 in sonic2",
+     mut_both(mut_set(["game"], "sonic2"), mut_set(["water_level"], 32768))),
+    ("water_level is a string",
+     mut_both(mut_set(["game"], "sonic3"), mut_set(["water_level"], "deep"))),
 ]
 
 

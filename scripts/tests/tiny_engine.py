@@ -20,8 +20,8 @@ def word(v):  # a 68000 word, signed
 def supported(v):
     if v["game"] != "sonic1":  # this engine is Sonic 1's
         return None
-    if "zone" in v["map"]:  # no zones, loops or roll tunnels here
-        return None
+    if "zone" in v["map"] or "water_flag" in v["map"]:  # no zones, loops,
+        return None  # roll tunnels or water here
     cells = [(r, c) for r, row in enumerate(v["map"]["cells"]) for c, w in enumerate(row) if w & 0xFF]
     if not cells:
         return None  # no floor at all

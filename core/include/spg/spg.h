@@ -210,6 +210,22 @@ typedef struct spg_map {
      *  Star Light $AA, $B4, $7F, $7F; $7F, which no layout holds, in the
      *  others). */
     uint8_t loop_chunks[4];
+
+    /* ---- water (Sonic_Water, Tails_Water, Knuckles_Water) ------------- */
+    /** The water's surface, a level y in pixels (Sonic 1: v_waterpos1,
+     *  Sonic 2: Water_Level_1, Sonic 3 and Sonic & Knuckles: Water_level;
+     *  $FFFFF646 in all four).  Where the level has water the player is
+     *  underwater while water_level < his pixel y (cmp.w y_pos(a0),d0 /
+     *  bge: signed words, the object's centre), so y == water_level is
+     *  above it.  spg_map_default gives $7FFF, below every level. */
+    int16_t water_level;
+    /** Sonic 2, 3 and Sonic & Knuckles: Water_flag ($FFFFF730), set at
+     *  level load in the levels with water; Sonic_Water does nothing
+     *  while it is 0.  Sonic 1's Sonic_Water tests the zone instead (the
+     *  profile's water_zones: Labyrinth Zone); there it mirrors f_water
+     *  ($FFFFF64C), which the level sets in Labyrinth Zone, and the core
+     *  does not read it. */
+    uint8_t water_flag;
 } spg_map;
 
 /** A zone no game's zone test picks (spg_map.zone of spg_map_default). */
@@ -226,7 +242,8 @@ enum {
 };
 
 
-/** A map with no tiles and limits wide enough never to matter. */
+/** A map with no tiles, limits wide enough never to matter and no water
+ *  (water_flag 0, water_level $7FFF, zone SPG_ZONE_NONE). */
 SPG_API spg_map spg_map_default(void);
 
 /* ------------------------------------------------------------------------ */
@@ -409,6 +426,27 @@ typedef struct spg_player {
                                 stays 0 or 1 unless a start sets it), and
                                 at 10800 Sonic gives up (not modelled: a
                                 start below 10800 only) */
+
+    /* Every game: the three speed constants the player code reads from
+     * RAM, not from immediates, and which Sonic_Water rewrites on
+     * entering and leaving water (spg_player_default gives the profile's
+     * values, the variant's set).  Sonic 1: v_sonspeedmax, v_sonspeedacc,
+     * v_sonspeeddec ($FFFFF760, $F762, $F764); Sonic 2: Sonic_top_speed,
+     * Sonic_acceleration, Sonic_deceleration ($FFFFF760..) for Sonic,
+     * Tails_top_speed.. ($FFFFFEC0, $FEC2, $FEC4) for Tails; Sonic 3 and
+     * Sonic & Knuckles: Max_speed, Acceleration, Deceleration ($FFFFF760..)
+     * for Sonic and Knuckles, Max_speed_P2.. ($FFFFFEC0..) for Tails (the
+     * block the object's a4 points at); Sonic CD: sonicTopSpeed,
+     * sonicAcceleration, sonicDeceleration.  The rolling and air values
+     * are derived from them inside the routines (air control 2 x
+     * acceleration, rolling friction acceleration asr 1, rolling braking
+     * deceleration asr 2 unless the profile's roll_deceleration_immediate).
+     * They are not trace columns: a golden shows them through the speeds
+     * they limit. */
+    int16_t top_speed;     /**< top speed: $600 normal, $C00 speed shoes,
+                                $300 underwater */
+    int16_t acceleration;  /**< acceleration (and friction): $C, $18, 6 */
+    int16_t deceleration;  /**< deceleration: $80, $80, $40 */
 } spg_player;
 
 /** Render flag bits (obRender, offset $01 in Sonic 1). */
@@ -437,9 +475,16 @@ typedef struct spg_profile {
     spg_character character;
     spg_variant variant;
 
+    /** The variant's three RAM speed constants (v_sonspeedmax,
+     *  v_sonspeedacc, v_sonspeeddec): what spg_player_default puts in
+     *  the player's top_speed, acceleration and deceleration, which the
+     *  routines read (Sonic_Water changes them during a run). */
     int16_t top_speed;        /**< v_sonspeedmax */
     int16_t acceleration;     /**< v_sonspeedacc; friction is the same */
     int16_t deceleration;     /**< v_sonspeeddec */
+    /** The next three are derived from the player's speed constants
+     *  inside the routines; the profile holds their values for the
+     *  variant's set (what they are until Sonic_Water changes the set). */
     int16_t air_acceleration; /**< 2 x acceleration (asl.w #1 of v_sonspeedacc) */
     int16_t gravity;          /**< ObjectFall: $38 */
     int16_t underwater_gravity_cut; /**< subtracted after gravity while the
@@ -457,7 +502,8 @@ typedef struct spg_profile {
     int16_t slope_factor_rolldown;/**< rolling downhill: $50 */
     int16_t roll_friction;    /**< acceleration asr 1 ($06; $0C shoes, $03 water) */
     int16_t roll_deceleration;/**< deceleration asr 2 ($20; $10 underwater);
-                                   Sonic 2's Sonic: $20 in every variant */
+                                   Sonic 2's Sonic: $20 in every variant
+                                   (roll_deceleration_immediate) */
     int16_t roll_min_speed;   /**< $80: abs(ground speed) needed to roll */
     int16_t roll_x_speed_cap; /**< $1000 */
     int16_t slip_speed;       /**< $280 */
@@ -549,6 +595,15 @@ typedef struct spg_profile {
      *  Sonic_Loops: Sonic 1's Green Hill (0) and Star Light (3); 0 in the
      *  games without it. */
     uint16_t loop_zones;
+    /** Sonic_RollSpeed's braking: 1 an immediate, roll_deceleration
+     *  (Sonic 2 and 3's Sonic: move.w #$20,d4; Sonic & Knuckles' three
+     *  characters), 0 the player's deceleration asr 2 (Sonic 1, Sonic 2
+     *  and 3's Tails, Sonic CD). */
+    uint8_t roll_deceleration_immediate;
+    /** The zones (bit n: spg_map.zone n) in which Sonic 1's Sonic_Water
+     *  acts (cmpi.b #id_LZ,(v_zone).w: Labyrinth Zone, 1); 0 in the games
+     *  whose Sonic_Water tests spg_map.water_flag instead. */
+    uint16_t water_zones;
 } spg_profile;
 
 /**
