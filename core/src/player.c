@@ -155,7 +155,8 @@ void spg_sonic_death(const spg_map *map, const spg_profile *profile,
  * routine table, spg_routines_get, gives the mode, death and animation
  * routines).  The joypad copy (v_jpadhold1 -> v_jpadhold2) is the
  * `input` argument; the mode routine is picked by status bits 1 (air) and
- * 2 (roll) in the order of Sonic_Modes; afterwards the ground sensors'
+ * 2 (roll) in the order of Sonic_Modes; afterwards the table's
+ * after_modes (Sonic 2: the vertical wrap's y mask), the ground sensors'
  * angles (v_anglebuffer, v_anglebuffer2) are copied into the object and
  * Sonic_Animate plays the animation the mode routine chose (also on the
  * frame KillSonic runs: LevelBound returns into the mode routine).
@@ -200,6 +201,8 @@ void spg_step(const spg_profile *profile, const spg_map *map,
         rt->mode_air(&f, player);
         break;
     }
+    if (rt->after_modes)
+        rt->after_modes(map, player);
 
     player->angle_buffer_1 = f.anglebuffer[0];
     player->angle_buffer_2 = f.anglebuffer[1];

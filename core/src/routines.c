@@ -61,6 +61,7 @@ static const spg_routines sonic1 = {
     spg_s1_anim_last_position,
     spg_s1_anim_mapping_frames,
     spg_roll,
+    0,
 };
 
 /* A profile whose game is none of the four (spg_profile_get fills no
@@ -85,6 +86,7 @@ static const spg_routines unknown_game = {
     no_last_position,
     no_mapping_frames,
     spg_roll,
+    0,
 };
 
 static const spg_routines sonic2_sonic = {
@@ -112,6 +114,7 @@ static const spg_routines sonic2_sonic = {
     spg_s2_anim_last_position,
     spg_s2_anim_mapping_frames,
     spg_roll,
+    spg_vertical_wrap_sonic2,    /* Camera_Min_Y_pos -$100: y & $7FF */
 };
 
 static const spg_routines sonic2_tails = {
@@ -139,6 +142,7 @@ static const spg_routines sonic2_tails = {
     spg_s2_anim_last_position,
     spg_s2_anim_mapping_frames,
     spg_roll,
+    spg_vertical_wrap_sonic2,    /* Camera_Min_Y_pos -$100: y & $7FF */
 };
 
 /* Sonic 3's Obj_Sonic: Sonic_MdNormal is Sonic 2's without the idle skip
@@ -170,6 +174,7 @@ static const spg_routines sonic3_sonic = {
     spg_s3_anim_last_position,
     spg_s3_anim_mapping_frames,
     spg_roll,
+    0,
 };
 
 /* Sonic 3's Obj_Tails (alone, Player_mode 2): Tails_SlopeResist and
@@ -200,6 +205,7 @@ static const spg_routines sonic3_tails = {
     spg_s3_anim_last_position,
     spg_s3_anim_mapping_frames,
     spg_roll,
+    0,
 };
 
 /* Sonic & Knuckles' Obj_Sonic ($10A94): Sonic 3's routines, with
@@ -231,6 +237,7 @@ static const spg_routines sonic3k_sonic = {
     spg_s3k_anim_last_position,
     spg_s3k_anim_mapping_frames,
     spg_roll_sonic3k,            /* SonicKnux_Roll */
+    0,
 };
 
 /* Sonic & Knuckles' Obj_Tails ($1365C, alone): Tails_Stand_Path now calls
@@ -260,6 +267,7 @@ static const spg_routines sonic3k_tails = {
     spg_s3k_anim_last_position,
     spg_s3k_anim_mapping_frames,
     spg_roll_sonic3k,            /* Tails_Roll */
+    0,
 };
 
 /* Sonic & Knuckles' Obj_Knuckles ($16444, alone: Player_mode 3): S&K
@@ -294,6 +302,7 @@ static const spg_routines sonic3k_knuckles = {
     spg_s3k_anim_last_position,
     spg_s3k_anim_mapping_frames,
     spg_roll_sonic3k,            /* SonicKnux_Roll */
+    0,
 };
 
 /* Sonic CD's ObjSonic (soniccd.c): its own mode routines, MoveGround,
@@ -327,6 +336,7 @@ static const spg_routines soniccd_sonic = {
     spg_scd_anim_last_position,
     spg_scd_anim_mapping_frames,
     spg_check_roll_soniccd,      /* ObjSonic_CheckRoll */
+    0,
 };
 
 const spg_routines *spg_routines_get(const spg_profile *profile)
