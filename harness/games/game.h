@@ -100,10 +100,10 @@ enum {
     GAME_PATHS = 1u << 0,
     /* Sonic 3's object fields and level state: `double_jump_flag:`,
      * `double_jump_property:`, `scroll_delay_counter:`, `frame_counter:`
-     * (Level_frame_counter) in the start, `top:` in the bounds; refused:
-     * a top limit of -$100 (the vertical wrap) and spin_dash_flag bit 7
+     * (Level_frame_counter) in the start; refused: spin_dash_flag bit 7
      * (the forced roll), which the core does not reproduce.  Hashed as the
-     * "sonic3" group; test vectors carry these fields and the profile's
+     * "sonic3" group, with the top limit (GAME_TOP_LIMIT, which such a
+     * game has too); test vectors carry these fields and the profile's
      * right_limit_offset. */
     GAME_S3_STATE = 1u << 1,
     /* Sonic 1's special stage (`mode: special_stage`). */
@@ -122,7 +122,17 @@ enum {
      * 10800 of the boredom give-up, which the core does not model) in the
      * start; the profile's Sonic CD fields in test vectors.  Hashed as
      * the "soniccd" group. */
-    GAME_SCD_STATE = 1u << 5
+    GAME_SCD_STATE = 1u << 5,
+    /* `top:` in the bounds: the top camera limit (Camera_Min_Y_pos), which
+     * the game's player code reads (Sonic 2: -$100 turns on the vertical
+     * wrap; Sonic 3: Tails' flight ceiling).  Hashed in the "sonic3" group
+     * for a game with GAME_S3_STATE, else as a "top" group when it is not
+     * 0 (so scenarios without it keep their hash); test vectors carry
+     * `limit_top`. */
+    GAME_TOP_LIMIT = 1u << 6,
+    /* The vertical wrap a top limit of -$100 turns on is modelled (Sonic
+     * 2's y mask in Obj01_Control); without it such a top is refused. */
+    GAME_VWRAP = 1u << 7
 };
 
 /* One character of a game: its name in the format and the core's id. */

@@ -138,7 +138,7 @@ const game_desc game_sonic3 = {
     "Sonic 3",
     "Sonic the Hedgehog 3 (USA)",
     SPG_GAME_SONIC3,
-    GAME_PATHS | GAME_S3_STATE,
+    GAME_PATHS | GAME_S3_STATE | GAME_TOP_LIMIT,
     sonic3_characters, 2,
     &trace_layout_sonic3,
     sonic3_roms, sizeof sonic3_roms / sizeof sonic3_roms[0],

@@ -182,7 +182,7 @@ const game_desc game_sonic3k = {
     "Sonic & Knuckles",
     "Sonic & Knuckles (World)",
     SPG_GAME_SONIC3K,
-    GAME_PATHS | GAME_S3_STATE | GAME_S3K_STATE,
+    GAME_PATHS | GAME_S3_STATE | GAME_S3K_STATE | GAME_TOP_LIMIT,
     sonic3k_characters, 3,
     &trace_layout_sonic3k,
     sonic3k_roms, sizeof sonic3k_roms / sizeof sonic3k_roms[0],
