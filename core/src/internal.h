@@ -138,7 +138,8 @@ typedef struct spg_routines {
      * after the walking routine. */
     void (*roll)(spg_frame *f, spg_player *p);
     /* Routine 2 after the mode routine, before the angle copies and the
-     * animation (NULL: nothing): Sonic 2's vertical wrap. */
+     * animation (NULL: nothing): the vertical wrap of Sonic 2, 3 and
+     * S&K. */
     void (*after_modes)(const spg_map *map, spg_player *p);
 } spg_routines;
 

@@ -174,7 +174,7 @@ static const spg_routines sonic3_sonic = {
     spg_s3_anim_last_position,
     spg_s3_anim_mapping_frames,
     spg_roll,
-    0,
+    spg_vertical_wrap_sonic2,    /* Sonic_Control: y & Screen_Y_wrap_value */
 };
 
 /* Sonic 3's Obj_Tails (alone, Player_mode 2): Tails_SlopeResist and
@@ -205,7 +205,7 @@ static const spg_routines sonic3_tails = {
     spg_s3_anim_last_position,
     spg_s3_anim_mapping_frames,
     spg_roll,
-    0,
+    spg_vertical_wrap_sonic2,    /* Tails_Control: y & Screen_Y_wrap_value */
 };
 
 /* Sonic & Knuckles' Obj_Sonic ($10A94): Sonic 3's routines, with
@@ -237,7 +237,7 @@ static const spg_routines sonic3k_sonic = {
     spg_s3k_anim_last_position,
     spg_s3k_anim_mapping_frames,
     spg_roll_sonic3k,            /* SonicKnux_Roll */
-    0,
+    spg_vertical_wrap_sonic2,    /* Sonic_Control: y & Screen_Y_wrap_value */
 };
 
 /* Sonic & Knuckles' Obj_Tails ($1365C, alone): Tails_Stand_Path now calls
@@ -267,7 +267,7 @@ static const spg_routines sonic3k_tails = {
     spg_s3k_anim_last_position,
     spg_s3k_anim_mapping_frames,
     spg_roll_sonic3k,            /* Tails_Roll */
-    0,
+    spg_vertical_wrap_sonic2,    /* Tails_Control: y & Screen_Y_wrap_value */
 };
 
 /* Sonic & Knuckles' Obj_Knuckles ($16444, alone: Player_mode 3): S&K
@@ -302,7 +302,7 @@ static const spg_routines sonic3k_knuckles = {
     spg_s3k_anim_last_position,
     spg_s3k_anim_mapping_frames,
     spg_roll_sonic3k,            /* SonicKnux_Roll */
-    0,
+    spg_vertical_wrap_sonic2,    /* Knuckles_Control: y & Screen_Y_wrap_value */
 };
 
 /* Sonic CD's ObjSonic (soniccd.c): its own mode routines, MoveGround,

@@ -392,6 +392,14 @@ void spg_gone_sonic2(spg_player *p)
  * Camera_Min_Y_pos does nothing here: no other test of it is in the
  * player routine.  (Obj01_Hurt / Obj02_Hurt mask the same way after their
  * ObjectMove, but the core does not run routine 4.)
+ *
+ * Sonic 3's and Sonic & Knuckles' Sonic_Control, Tails_Control and
+ * Knuckles_Control do the same at the same place (S3 loc_11D3C and
+ * loc_145C4; S&K $10C26, $1388C, $165D8) with `and.w d0,y_pos(a0)`, d0 =
+ * Screen_Y_wrap_value: $7FF in a level whose layout is 16 rows of 128 px,
+ * the layout Find_Tile_FG reads here (spg_find_tile_sonic3) and the value
+ * the capture gives it, so the routine tables of those games name this
+ * function too.
  */
 void spg_vertical_wrap_sonic2(const spg_map *map, spg_player *p)
 {

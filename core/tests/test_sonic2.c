@@ -770,6 +770,27 @@ static void test_vertical_wrap(void)
              m68k_mkl(0x800, (int16_t)0xC000));
     CHECK_EQ(wrap_step(&pr, -0x100, 0x7FF, 0x100, SPG_ROUTINE_DEATH),
              m68k_mkl(0x800, (int16_t)0xC000));
+    /* Sonic 3's and S&K's controls mask with Screen_Y_wrap_value ($7FF)
+     * at the same place, Knuckles' too */
+    {
+        static const struct {
+            spg_game g;
+            spg_character c;
+        } others[] = {{SPG_GAME_SONIC3, SPG_CHAR_SONIC},
+                      {SPG_GAME_SONIC3, SPG_CHAR_TAILS},
+                      {SPG_GAME_SONIC3K, SPG_CHAR_SONIC},
+                      {SPG_GAME_SONIC3K, SPG_CHAR_TAILS},
+                      {SPG_GAME_SONIC3K, SPG_CHAR_KNUCKLES}};
+        for (size_t k = 0; k < sizeof others / sizeof others[0]; k++) {
+            spg_profile o;
+            CHECK_EQ(spg_profile_get(others[k].g, others[k].c,
+                                     SPG_VARIANT_NORMAL, &o), 0);
+            CHECK_EQ(wrap_step(&o, -0x100, 0x7FF, 0x100, SPG_ROUTINE_CONTROL),
+                     m68k_mkl(0x000, (int16_t)0xC000));
+            CHECK_EQ(wrap_step(&o, 0, 0x7FF, 0x100, SPG_ROUTINE_CONTROL),
+                     m68k_mkl(0x800, (int16_t)0xC000));
+        }
+    }
 }
 
 int main(void)
