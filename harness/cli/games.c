@@ -27,8 +27,7 @@ static void print_features(unsigned features)
     } names[] = {
         {GAME_PATHS, "two collision paths"},
         {GAME_S3_STATE, "Sonic 3's object fields"},
-        {GAME_TOP_LIMIT, "top limit"},
-        {GAME_VWRAP, "vertical wrap"},
+        {GAME_TOP_LIMIT, "top limit and vertical wrap"},
         {GAME_SPECIAL_STAGE, "special stage"},
         {GAME_BK2, "BizHawk movies"},
         {GAME_S3K_STATE, "Sonic & Knuckles' glide byte"},

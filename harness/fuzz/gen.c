@@ -993,7 +993,7 @@ static void s2_input(scenario *s, fuzz_rng *r, uint32_t f2, int idle)
     hold_frames(s, 0, idle, 0);
 }
 
-/* ---- the vertical wrap (a game with GAME_VWRAP: Sonic 2) ------------------- */
+/* ---- the vertical wrap (a game with GAME_TOP_LIMIT) --------------------------- */
 
 /*
  * Its own stream of the seed, so that the other games' cases and every
@@ -1248,7 +1248,7 @@ int fuzz_generate_game(const fuzz_gen_config *cfg, uint64_t seed, scenario *s,
     int s3 = game_has(g, GAME_S3_STATE);
     int s2 = game_has(g, GAME_PATHS);
     int scd = game_has(g, GAME_SCD_STATE);
-    int vwrap = game_has(g, GAME_VWRAP);
+    int vwrap = game_has(g, GAME_TOP_LIMIT);
     fuzz_rng rng_wrap;
     wrap_rng_seed(&rng_wrap, seed);
     fuzz_rng rng_scd;

@@ -54,7 +54,7 @@ enum {
     FUZZ_F2_WRAP = 1u << 23           /* the vertical wrap (bounds top
                                          -$100), the map at the top or the
                                          bottom of the level; only in a
-                                         game with GAME_VWRAP (Sonic 2) */
+                                         game with GAME_TOP_LIMIT */
 };
 /* The Sonic 1 swarm: bits 0..FUZZ_FEATURE_COUNT-1 (every game). */
 #define FUZZ_FEATURE_COUNT 16

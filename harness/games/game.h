@@ -124,15 +124,13 @@ enum {
      * the "soniccd" group. */
     GAME_SCD_STATE = 1u << 5,
     /* `top:` in the bounds: the top camera limit (Camera_Min_Y_pos), which
-     * the game's player code reads (Sonic 2: -$100 turns on the vertical
-     * wrap; Sonic 3: Tails' flight ceiling).  Hashed in the "sonic3" group
-     * for a game with GAME_S3_STATE, else as a "top" group when it is not
-     * 0 (so scenarios without it keep their hash); test vectors carry
-     * `limit_top`. */
-    GAME_TOP_LIMIT = 1u << 6,
-    /* The vertical wrap a top limit of -$100 turns on is modelled (Sonic
-     * 2's y mask in Obj01_Control); without it such a top is refused. */
-    GAME_VWRAP = 1u << 7
+     * the game's player code reads: -$100 turns on the vertical wrap (the
+     * y mask after the mode routine, Sonic 2 on); Sonic 3 on also Tails'
+     * flight ceiling and Knuckles' top-limit rules.  Hashed in the
+     * "sonic3" group for a game with GAME_S3_STATE, else as a "top" group
+     * when it is not 0 (so scenarios without it keep their hash); test
+     * vectors carry `limit_top`. */
+    GAME_TOP_LIMIT = 1u << 6
 };
 
 /* One character of a game: its name in the format and the core's id. */

@@ -177,7 +177,7 @@ const game_desc game_sonic2 = {
     "Sonic 2",
     "Sonic the Hedgehog 2 (REV01)",
     SPG_GAME_SONIC2,
-    GAME_PATHS | GAME_TOP_LIMIT | GAME_VWRAP,
+    GAME_PATHS | GAME_TOP_LIMIT,
     sonic2_characters, 2,
     &trace_layout_sonic2,
     sonic2_roms, sizeof sonic2_roms / sizeof sonic2_roms[0],

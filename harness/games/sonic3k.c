@@ -159,7 +159,7 @@ static void write_template(FILE *f, const char *topic, const char *name)
 "  # double_jump_property: 0   # $25: glide direction / climb counter\n"
 "  # scroll_delay_counter: 0   # $39: the look delay\n"
 "\n"
-"# bounds: {top: 0}     # Camera_min_Y_pos (not -256)\n"
+"# bounds: {top: 0}     # Camera_min_Y_pos; -256 (-$100): y wraps at 2048\n"
 "\n"
 "input:                  # buttons: up down left right a b c start\n"
 "  - {frames: 8, hold: [a]}\n"

@@ -302,9 +302,6 @@ static int check_start(FILE *err, const scenario *s)
     }
     if (!scenario_has(s, GAME_TOP_LIMIT) && s->map.limit_top != 0)
         return refuse(err, s, "a top limit in a game without it");
-    if (!scenario_has(s, GAME_VWRAP) && s->map.limit_top == -0x100)
-        return refuse(err, s, "top limit -$100 (the vertical wrap, not "
-                              "modelled in this game)");
     if (!scenario_has(s, GAME_S3K_STATE) && p->glide_flags)
         return refuse(err, s, "start glide_flags in a game without it "
                               "(Sonic & Knuckles' Gliding_collision_flags)");

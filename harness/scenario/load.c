@@ -32,21 +32,13 @@ static int load_bounds(sc_loader *L, const yaml_node_t *bd)
     const yaml_node_t *n;
     int64_t v;
     if ((n = sc_get(L, bd, "top"))) {
-        /* Camera_Min_Y_pos: Sonic 2's player code tests it for -$100, the
+        /* Camera_Min_Y_pos: the player code tests it for -$100, the
          * vertical wrap; Sonic 3's also reads it for Tails' flight
-         * ceiling, and there the wrap is not modelled. */
+         * ceiling and Knuckles' top-limit rules.  Any word. */
         if (!scenario_has(L->s, GAME_TOP_LIMIT))
             return sc_fail_feature(L, n, "top", GAME_TOP_LIMIT, "a top limit");
         if (sc_get_int(L, n, "top", -32768, 32767, &v))
             return -1;
-        if (v == -0x100 && !scenario_has(L->s, GAME_VWRAP)) {
-            char names[200];
-            game_names_with(GAME_VWRAP, names, sizeof names);
-            return sc_fail(L, n,
-                           "top: -256 (-$100) turns on the vertical level "
-                           "wrap, which the core models only in a game: "
-                           "%s scenario", names);
-        }
         L->s->map.limit_top = (int16_t)v;
     }
     if ((n = sc_get(L, bd, "left"))) {

@@ -293,26 +293,32 @@ static void test_generator_sonic2_spindash(void)
     CHECK(released >= 10);
 }
 
-/* Wrap cases (Sonic 2 only): about a quarter of the cases, bounds top
- * -$100 in most of them (now and then another word), maps at the top and
- * at the bottom of the level, and across 200 seeds the core's y really
- * wraps in some (a step of more than $400 px between frames, in routine
- * 2); a Sonic 3 case never has a top limit. */
+/* Wrap cases (the games with a top limit: Sonic 2, 3, S&K): about a
+ * quarter of the cases, bounds top -$100 in most of them (now and then
+ * another word), maps at the top and at the bottom of the level, and
+ * across 200 seeds of each game the core's y really wraps in some (a step
+ * of more than $400 px between frames, in routine 2); a Sonic CD case
+ * never has a top limit. */
 static void test_generator_wrap(void)
 {
-    fuzz_gen_config s2 = {SPG_GAME_SONIC2, FUZZ_CHAR_ANY};
-    fuzz_gen_config s3 = {SPG_GAME_SONIC3, FUZZ_CHAR_ANY};
+    static const spg_game games[3] = {SPG_GAME_SONIC2, SPG_GAME_SONIC3,
+                                      SPG_GAME_SONIC3K};
+    fuzz_gen_config scd = {SPG_GAME_SONICCD, FUZZ_CHAR_ANY};
+    for (int g = 0; g < 3; g++) {
+    fuzz_gen_config s2 = {games[g], FUZZ_CHAR_ANY};
     int cases = 0, top = 0, bottom = 0, other = 0, wrapped = 0;
     for (uint64_t seed = 1; seed <= 200; seed++) {
         scenario s;
         fuzz_case_info info;
-        if (fuzz_generate_game(&s3, seed, &s, &info) != 0) {
-            CHECK(0);
-            continue;
+        if (g == 0) {
+            if (fuzz_generate_game(&scd, seed, &s, &info) != 0) {
+                CHECK(0);
+                continue;
+            }
+            CHECK_EQ(s.map.limit_top, 0);
+            CHECK(!(info.features & FUZZ_F2_WRAP));
+            scenario_free(&s);
         }
-        CHECK_EQ(s.map.limit_top, 0);
-        CHECK(!(info.features & FUZZ_F2_WRAP));
-        scenario_free(&s);
         if (fuzz_generate_game(&s2, seed, &s, &info) != 0) {
             CHECK(0);
             continue;
@@ -347,7 +353,9 @@ static void test_generator_wrap(void)
     CHECK(top > 0 && bottom > 0 && other > 0 && other < cases / 2);
     CHECK(wrapped >= 3);
     if (wrapped < 3)
-        printf("  wrap: %d cases, %d wrapped\n", cases, wrapped);
+        printf("  wrap, game %d: %d cases, %d wrapped\n", (int)games[g],
+               cases, wrapped);
+    }
 }
 
 /* Sonic CD cases: the Sonic 1 case of the seed (its terrain, placed in

@@ -107,7 +107,6 @@ static const struct {
      "double_jump_flag: only a game: sonic3 or sonic3k scenario"},
     {"s1-frame-counter.yaml", "5:24", "frame_counter: only a game: sonic3 or sonic3k scenario"},
     {"s1-bounds-top.yaml", "6:15", "top: only a game: sonic2, sonic3 or sonic3k scenario has a top limit"},
-    {"s3-bounds-top-wrap.yaml", "6:15", "vertical level wrap"},
     {"s3-word38-forced-roll.yaml", "5:18", "forced roll"},
     {"s3-double-jump-property-range.yaml", "6:31",
      "double_jump_property: 256 is out of range 0..255"},

@@ -319,12 +319,7 @@ BAD = [
     ("sonic1 with a top bound", mut_set(["bounds"], {"top": 16})),
     ("soniccd with a top bound", mut_both(mut_set(["game"], "soniccd"),
                                           mut_set(["bounds"], {"top": 0}))),
-    ("sonic3 with the wrap's top -256",
-     mut_both(mut_set(["game"], "sonic3"),
-              mut_set(["bounds"], {"top": -256}))),
-    ("sonic3k with the wrap's top -256",
-     mut_both(mut_set(["game"], "sonic3k"),
-              mut_set(["bounds"], {"top": -256}))),
+
     # Sonic 2 keys in a Sonic 1 scenario
     ("start path in sonic1", mut_set(["start", "path"], "secondary")),
     ("start spindash_counter in sonic1",
