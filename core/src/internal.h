@@ -150,6 +150,10 @@ typedef struct spg_routines {
      * before the angle buffers are copied (NULL: nothing, Sonic CD's
      * Palmtree Panic). */
     void (*water)(spg_frame *f, spg_player *p);
+    /* Routine 2 after the mode routine, before the angle copies and the
+     * animation (NULL: nothing): the vertical wrap of Sonic 2, 3 and
+     * S&K. */
+    void (*after_modes)(const spg_map *map, spg_player *p);
 } spg_routines;
 
 /** The routine table of the profile's game and character. */
@@ -344,6 +348,8 @@ void spg_kill_sonic2(const spg_profile *pr, spg_player *p);  /* KillCharacter */
 void spg_dead_sonic2(const spg_map *map, const spg_profile *pr,
                      spg_player *p);                       /* Obj01_Dead */
 void spg_gone_sonic2(spg_player *p);                       /* Obj01_Gone */
+/** Obj01_Control's y mask when limit_top is -$100. */
+void spg_vertical_wrap_sonic2(const spg_map *map, spg_player *p);
 
 /* ---- sonic3.c (Sonic 3's own routines; routines.c picks them) -------- */
 

@@ -156,8 +156,9 @@ void spg_sonic_death(const spg_map *map, const spg_profile *profile,
  * routine table, spg_routines_get, gives the mode, water, death and
  * animation routines).  The joypad copy (v_jpadhold1 -> v_jpadhold2) is
  * the `input` argument; the mode routine is picked by status bits 1 (air)
- * and 2 (roll) in the order of Sonic_Modes; then Sonic_Water; afterwards
- * the ground sensors'
+ * and 2 (roll) in the order of Sonic_Modes; afterwards the table's
+ * after_modes (Sonic 2, 3 and S&K: the vertical wrap's y mask), then
+ * Sonic_Water; afterwards the ground sensors'
  * angles (v_anglebuffer, v_anglebuffer2) are copied into the object and
  * Sonic_Animate plays the animation the mode routine chose (also on the
  * frame KillSonic runs: LevelBound returns into the mode routine).
@@ -204,6 +205,8 @@ void spg_step(const spg_profile *profile, const spg_map *map,
         rt->mode_air(&f, player);
         break;
     }
+    if (rt->after_modes)
+        rt->after_modes(map, player);
 
     if (rt->water)
         rt->water(&f, player);

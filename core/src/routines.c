@@ -63,6 +63,7 @@ static const spg_routines sonic1 = {
     spg_roll,
     spg_sonic_loops,             /* Sonic_Loops (loop_zones) */
     spg_sonic_water,             /* Sonic_Water (water_zones) */
+    0,                           /* no vertical wrap */
 };
 
 /* A profile whose game is none of the four (spg_profile_get fills no
@@ -89,6 +90,7 @@ static const spg_routines unknown_game = {
     spg_roll,
     spg_sonic_loops,             /* Sonic_Loops (loop_zones) */
     spg_sonic_water,             /* Sonic_Water (water_zones) */
+    0,                           /* no vertical wrap */
 };
 
 static const spg_routines sonic2_sonic = {
@@ -118,6 +120,7 @@ static const spg_routines sonic2_sonic = {
     spg_roll,
     0,                           /* no Sonic_Loops */
     spg_sonic_water_sonic2,      /* Sonic_Water */
+    spg_vertical_wrap_sonic2,    /* Camera_Min_Y_pos -$100: y & $7FF */
 };
 
 static const spg_routines sonic2_tails = {
@@ -147,6 +150,7 @@ static const spg_routines sonic2_tails = {
     spg_roll,
     0,                           /* no Sonic_Loops */
     spg_sonic_water_sonic2,      /* Tails_Water */
+    spg_vertical_wrap_sonic2,    /* Camera_Min_Y_pos -$100: y & $7FF */
 };
 
 /* Sonic 3's Obj_Sonic: Sonic_MdNormal is Sonic 2's without the idle skip
@@ -180,6 +184,7 @@ static const spg_routines sonic3_sonic = {
     spg_roll,
     0,                           /* no Sonic_Loops */
     spg_sonic_water_sonic3,      /* Sonic_Water */
+    spg_vertical_wrap_sonic2,    /* Sonic_Control: y & Screen_Y_wrap_value */
 };
 
 /* Sonic 3's Obj_Tails (alone, Player_mode 2): Tails_SlopeResist and
@@ -212,6 +217,7 @@ static const spg_routines sonic3_tails = {
     spg_roll,
     0,                           /* no Sonic_Loops */
     spg_sonic_water_sonic3,      /* Tails_Water */
+    spg_vertical_wrap_sonic2,    /* Tails_Control: y & Screen_Y_wrap_value */
 };
 
 /* Sonic & Knuckles' Obj_Sonic ($10A94): Sonic 3's routines, with
@@ -245,6 +251,7 @@ static const spg_routines sonic3k_sonic = {
     spg_roll_sonic3k,            /* SonicKnux_Roll */
     0,                           /* no Sonic_Loops */
     spg_sonic_water_sonic3,      /* Sonic_Water */
+    spg_vertical_wrap_sonic2,    /* Sonic_Control: y & Screen_Y_wrap_value */
 };
 
 /* Sonic & Knuckles' Obj_Tails ($1365C, alone): Tails_Stand_Path now calls
@@ -276,6 +283,7 @@ static const spg_routines sonic3k_tails = {
     spg_roll_sonic3k,            /* Tails_Roll */
     0,                           /* no Sonic_Loops */
     spg_sonic_water_sonic3,      /* Tails_Water */
+    spg_vertical_wrap_sonic2,    /* Tails_Control: y & Screen_Y_wrap_value */
 };
 
 /* Sonic & Knuckles' Obj_Knuckles ($16444, alone: Player_mode 3): S&K
@@ -312,6 +320,7 @@ static const spg_routines sonic3k_knuckles = {
     spg_roll_sonic3k,            /* SonicKnux_Roll */
     0,                           /* no Sonic_Loops */
     spg_sonic_water_sonic3,      /* Knuckles_Water */
+    spg_vertical_wrap_sonic2,    /* Knuckles_Control: y & Screen_Y_wrap_value */
 };
 
 /* Sonic CD's ObjSonic (soniccd.c): its own mode routines, MoveGround,
@@ -347,6 +356,7 @@ static const spg_routines soniccd_sonic = {
     spg_check_roll_soniccd,      /* ObjSonic_CheckRoll */
     0,                           /* no Sonic_Loops */
     0,                           /* ObjSonic_Water: Tidal Tempest only */
+    0,                           /* no vertical wrap */
 };
 
 const spg_routines *spg_routines_get(const spg_profile *profile)

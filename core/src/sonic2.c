@@ -4,8 +4,8 @@
  * Sonic_UpdateSpindash, Obj01_MdNormal, Obj01_MdRoll, Sonic_JumpHeight's
  * pinball test, Sonic_Balance, Sonic_RollSpeed's keep-rolling, the angle
  * refusal of Sonic_Angle, AnglePos's speed-dependent snap limit,
- * Sonic_ResetOnFloor, KillCharacter, Obj01_Dead / CheckGameOver and
- * Obj01_Gone.  Tails (Obj02) runs the same code under Tails_* names,
+ * Sonic_ResetOnFloor, KillCharacter, Obj01_Dead / CheckGameOver,
+ * Obj01_Gone and Obj01_Control's vertical wrap.  Tails (Obj02) runs the same code under Tails_* names,
  * except where routines.c gives him Sonic 1's shape; his constants differ
  * only through the profile (radii $F/9, so every curl shift is 1 px).
  * The routine table in routines.c picks these; nothing here tests the
@@ -378,4 +378,31 @@ void spg_gone_sonic2(spg_player *p)
 {
     if (p->spindash_counter != 0)
         p->spindash_counter = (uint16_t)(p->spindash_counter - 1u);
+}
+
+/* ---- the vertical wrap (Metropolis Zone's level sizes) ------------------- */
+
+/*
+ * Obj01_Control / Obj02_Control_Part2 after the mode routine: when
+ * Camera_Min_Y_pos (limit_top) is -$100, the level wraps vertically and
+ * `andi.w #$7FF,y_pos(a0)` keeps the pixel y in 0..$7FF (the subpixel word
+ * is untouched).  It runs on every frame of routine 2, also on the frame
+ * KillCharacter moved the player to routine 6 (the mode routine returns
+ * into Obj01_Control first), never in Obj01_Dead.  Every other value of
+ * Camera_Min_Y_pos does nothing here: no other test of it is in the
+ * player routine.  (Obj01_Hurt / Obj02_Hurt mask the same way after their
+ * ObjectMove, but the core does not run routine 4.)
+ *
+ * Sonic 3's and Sonic & Knuckles' Sonic_Control, Tails_Control and
+ * Knuckles_Control do the same at the same place (S3 loc_11D3C and
+ * loc_145C4; S&K $10C26, $1388C, $165D8) with `and.w d0,y_pos(a0)`, d0 =
+ * Screen_Y_wrap_value: $7FF in a level whose layout is 16 rows of 128 px,
+ * the layout Find_Tile_FG reads here (spg_find_tile_sonic3) and the value
+ * the capture gives it, so the routine tables of those games name this
+ * function too.
+ */
+void spg_vertical_wrap_sonic2(const spg_map *map, spg_player *p)
+{
+    if (map->limit_top == -0x100)
+        p->y = m68k_sethiw(p->y, (int16_t)(m68k_hiw(p->y) & 0x7FF));
 }

@@ -716,6 +716,83 @@ static void test_layout_and_paths(void)
     CHECK_EQ(spg_secondary_path_sonic1(&p), 0);
 }
 
+
+/* ---- the vertical wrap (Obj01_Control / Obj02_Control_Part2) ---------- */
+
+/* A player in the air at pixel y, subpixel $C000, with y speed ys, one
+ * frame on an empty map with the top limit `top`; returns the new y. */
+static int32_t wrap_step(const spg_profile *pr, int16_t top, int16_t y,
+                         int16_t ys, uint8_t routine)
+{
+    spg_map m = spg_map_default();
+    spg_player p = spg_player_default(pr);
+
+    m.limit_top = top;
+    p.status |= SPG_STATUS_IN_AIR;
+    p.routine = routine;
+    p.y = m68k_mkl(y, (int16_t)0xC000);
+    p.y_speed = ys;
+    spg_step(pr, &m, in(0, 0), &p);
+    return p.y;
+}
+
+static void test_vertical_wrap(void)
+{
+    spg_profile pr = s2_profile(SPG_CHAR_SONIC, SPG_VARIANT_NORMAL);
+    spg_profile t = s2_profile(SPG_CHAR_TAILS, SPG_VARIANT_NORMAL);
+    spg_profile s1 = fixture_profile(SPG_VARIANT_NORMAL);
+
+    /* falling past $7FF: the pixel word ANDed with $7FF, the subpixel
+     * kept (ObjectMoveAndFall moves by the old speed, 1 px) */
+    CHECK_EQ(wrap_step(&pr, -0x100, 0x7FF, 0x100, SPG_ROUTINE_CONTROL),
+             m68k_mkl(0x000, (int16_t)0xC000));
+    CHECK_EQ(wrap_step(&t, -0x100, 0x7FF, 0x100, SPG_ROUTINE_CONTROL),
+             m68k_mkl(0x000, (int16_t)0xC000));
+    CHECK_EQ(wrap_step(&pr, -0x100, 0x7FE, 0x100, SPG_ROUTINE_CONTROL),
+             m68k_mkl(0x7FF, (int16_t)0xC000));
+    /* rising past 0: -1 becomes $7FF */
+    CHECK_EQ(wrap_step(&pr, -0x100, 0x000, -0x100, SPG_ROUTINE_CONTROL),
+             m68k_mkl(0x7FF, (int16_t)0xC000));
+    CHECK_EQ(wrap_step(&t, -0x100, 0x001, -0x200, SPG_ROUTINE_CONTROL),
+             m68k_mkl(0x7FF, (int16_t)0xC000));
+    /* a y far outside 0..$7FF is brought in too */
+    CHECK_EQ(wrap_step(&pr, -0x100, 0x1234, 0, SPG_ROUTINE_CONTROL),
+             m68k_mkl(0x234, (int16_t)0xC000));
+    /* only -$100 wraps: no other top limit, no other game, not the death
+     * routine */
+    CHECK_EQ(wrap_step(&pr, -0xFF, 0x7FF, 0x100, SPG_ROUTINE_CONTROL),
+             m68k_mkl(0x800, (int16_t)0xC000));
+    CHECK_EQ(wrap_step(&pr, -0x101, 0x7FF, 0x100, SPG_ROUTINE_CONTROL),
+             m68k_mkl(0x800, (int16_t)0xC000));
+    CHECK_EQ(wrap_step(&pr, 0, 0x000, -0x100, SPG_ROUTINE_CONTROL),
+             m68k_mkl(-1, (int16_t)0xC000));
+    CHECK_EQ(wrap_step(&s1, -0x100, 0x7FF, 0x100, SPG_ROUTINE_CONTROL),
+             m68k_mkl(0x800, (int16_t)0xC000));
+    CHECK_EQ(wrap_step(&pr, -0x100, 0x7FF, 0x100, SPG_ROUTINE_DEATH),
+             m68k_mkl(0x800, (int16_t)0xC000));
+    /* Sonic 3's and S&K's controls mask with Screen_Y_wrap_value ($7FF)
+     * at the same place, Knuckles' too */
+    {
+        static const struct {
+            spg_game g;
+            spg_character c;
+        } others[] = {{SPG_GAME_SONIC3, SPG_CHAR_SONIC},
+                      {SPG_GAME_SONIC3, SPG_CHAR_TAILS},
+                      {SPG_GAME_SONIC3K, SPG_CHAR_SONIC},
+                      {SPG_GAME_SONIC3K, SPG_CHAR_TAILS},
+                      {SPG_GAME_SONIC3K, SPG_CHAR_KNUCKLES}};
+        for (size_t k = 0; k < sizeof others / sizeof others[0]; k++) {
+            spg_profile o;
+            CHECK_EQ(spg_profile_get(others[k].g, others[k].c,
+                                     SPG_VARIANT_NORMAL, &o), 0);
+            CHECK_EQ(wrap_step(&o, -0x100, 0x7FF, 0x100, SPG_ROUTINE_CONTROL),
+                     m68k_mkl(0x000, (int16_t)0xC000));
+            CHECK_EQ(wrap_step(&o, 0, 0x7FF, 0x100, SPG_ROUTINE_CONTROL),
+                     m68k_mkl(0x800, (int16_t)0xC000));
+        }
+    }
+}
+
 int main(void)
 {
     RUN(test_profiles);
@@ -733,5 +810,6 @@ int main(void)
     RUN(test_reset_on_floor);
     RUN(test_kill_on_ground);
     RUN(test_layout_and_paths);
+    RUN(test_vertical_wrap);
     TEST_MAIN_END();
 }

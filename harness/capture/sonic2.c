@@ -145,8 +145,10 @@ static void read_player_s2(const emu *e, const capture_rom *rom,
 /* The Sonic 2 game around the player kept quiet (research note 3.2 and
  * original-facts-s2.md): zone 0, no debug, no water, no super, no rings
  * (Ring_start_addr = Ring_end_addr, both zero), no other object, the
- * camera limits (Camera_Min_Y_pos 0: -$100 would turn on vertical wrap)
- * and Tails' copies from the scenario's bounds, lives enough to skip the
+ * camera limits and Tails' copies from the scenario's bounds
+ * (Camera_Min_Y_pos and Tails_Min_Y_pos = `top`, default 0: -$100 turns
+ * on the vertical wrap, as Metropolis Zone's level sizes do; the camera
+ * code that would also read it is not run), lives enough to skip the
  * game-over path, Tails alone (Player_mode 2) or Sonic alone (1). */
 static void quiet_game_s2(emu *e, const capture_rom *rom, const scenario *s)
 {
@@ -172,14 +174,15 @@ static void quiet_game_s2(emu *e, const capture_rom *rom, const scenario *s)
     uint16_t left = (uint16_t)s->map.limit_left;
     uint16_t right = (uint16_t)s->map.limit_right;
     uint16_t bottom = (uint16_t)s->map.limit_bottom;
+    uint16_t top = (uint16_t)s->map.limit_top;
     emu_w16(e, b->cam_min_x, left);
     emu_w16(e, b->cam_max_x, right);
-    emu_w16(e, b->cam_min_y, 0);
+    emu_w16(e, b->cam_min_y, top);
     emu_w16(e, b->cam_max_y, bottom);
     emu_w16(e, b->cam_max_y_target, bottom);
     emu_w16(e, b->tails_min_x, left);
     emu_w16(e, b->tails_max_x, right);
-    emu_w16(e, b->tails_min_y, 0);
+    emu_w16(e, b->tails_min_y, top);
     emu_w16(e, b->tails_max_y, bottom);
     emu_w16(e, b->cam_bias, S2_CAMERA_BIAS);
     emu_w16(e, b->sonic_top, (uint16_t)s->start.top_speed);

@@ -26,7 +26,8 @@ static void print_features(unsigned features)
         const char *name;
     } names[] = {
         {GAME_PATHS, "two collision paths"},
-        {GAME_S3_STATE, "Sonic 3's object fields and top limit"},
+        {GAME_S3_STATE, "Sonic 3's object fields"},
+        {GAME_TOP_LIMIT, "top limit and vertical wrap"},
         {GAME_SPECIAL_STAGE, "special stage"},
         {GAME_BK2, "BizHawk movies"},
         {GAME_S3K_STATE, "Sonic & Knuckles' glide byte"},

@@ -993,6 +993,49 @@ static void s2_input(scenario *s, fuzz_rng *r, uint32_t f2, int idle)
     hold_frames(s, 0, idle, 0);
 }
 
+/* ---- the vertical wrap (a game with GAME_TOP_LIMIT) --------------------------- */
+
+/*
+ * Its own stream of the seed, so that the other games' cases and every
+ * other draw of a Sonic 2 case stay what they were.
+ */
+static void wrap_rng_seed(fuzz_rng *r, uint64_t seed)
+{
+    fuzz_rng_seed(r, seed ^ 0x5657524150ull); /* "VWRAP" */
+}
+
+/* The map's first layout row in a wrap case: at the top of the level
+ * (40%: a jump from it rises past y 0 to $7xx) or at its bottom (40%: a
+ * fall off it passes $7FF and comes down on it from above), else where
+ * the main stream put it. */
+static int wrap_y0(fuzz_rng *r, int y0, int h, int rows)
+{
+    uint32_t k = fuzz_rng_below(r, 10);
+    if (k < 4)
+        return 0;
+    if (k < 8)
+        return rows - h;
+    return y0;
+}
+
+/* The limits of a wrap case: top -$100 (Camera_Min_Y_pos of Metropolis
+ * Zone) in 90% of them, else one off it or any word (the player code tests
+ * for -$100 exactly); the bottom half the time Metropolis Zone's $800,
+ * which the wrapped y never passes, else the case's own. */
+static void wrap_limits(scenario *s, fuzz_rng *r)
+{
+    static const int16_t near[2] = {-0xFF, -0x101};
+    s->map.limit_top = -0x100;
+    if (fuzz_rng_chance(r, 10)) {
+        if (fuzz_rng_chance(r, 50))
+            s->map.limit_top = near[fuzz_rng_below(r, 2)];
+        else
+            s->map.limit_top = (int16_t)(uint16_t)fuzz_rng_below(r, 65536);
+    }
+    if (fuzz_rng_chance(r, 50))
+        s->map.limit_bottom = 0x800;
+}
+
 /* ---- names ------------------------------------------------------------------ */
 
 static const char *const feature_names[FUZZ_ALL_FEATURE_COUNT] = {
@@ -1000,7 +1043,7 @@ static const char *const feature_names[FUZZ_ALL_FEATURE_COUNT] = {
     "platforms", "curves", "random-masks", "flips", "solidity",
     "tight-bottom", "tight-sides", "flat-ff", "wide-range",
     "path2-solidity", "path2-tiles", "path2-layer", "start-secondary",
-    "spindash", "idle", "spindash-state"};
+    "spindash", "idle", "spindash-state", "wrap"};
 
 const char *fuzz_feature_name(uint32_t bit)
 {
@@ -1319,6 +1362,9 @@ int fuzz_generate_game(const fuzz_gen_config *cfg, uint64_t seed, scenario *s,
     int s3 = game_has(g, GAME_S3_STATE);
     int s2 = game_has(g, GAME_PATHS);
     int scd = game_has(g, GAME_SCD_STATE);
+    int vwrap = game_has(g, GAME_TOP_LIMIT);
+    fuzz_rng rng_wrap;
+    wrap_rng_seed(&rng_wrap, seed);
     fuzz_rng rng_scd;
     fuzz_rng_seed(&rng_scd, seed ^ 0x53434443443230ull); /* "SCDCD20" */
     spg_character ch = SPG_CHAR_SONIC;
@@ -1350,6 +1396,10 @@ int fuzz_generate_game(const fuzz_gen_config *cfg, uint64_t seed, scenario *s,
              << FUZZ_FEATURE_COUNT;
         if ((f2 & FUZZ_F2_IDLE) && fuzz_rng_chance(&rng2, 50))
             f2 &= ~(uint32_t)FUZZ_F2_IDLE;
+        /* the wrap only where the game models it, and there in a quarter
+         * of the cases (the bit, then 1/2 from its own stream) */
+        if (!vwrap || !fuzz_rng_chance(&rng_wrap, 50))
+            f2 &= ~(uint32_t)FUZZ_F2_WRAP;
     }
     info->character = ch;
 
@@ -1383,6 +1433,8 @@ int fuzz_generate_game(const fuzz_gen_config *cfg, uint64_t seed, scenario *s,
     if (fuzz_rng_chance(&rng, 70)) /* mostly near the level's start */
         x0 = fuzz_rng_range(&rng, 1, 200);
     int y0 = fuzz_rng_range(&rng, 0, s->profile.layout_tiles_y - b.h);
+    if (f2 & FUZZ_F2_WRAP)
+        y0 = wrap_y0(&rng_wrap, y0, b.h, s->profile.layout_tiles_y);
     if (scenario_set_map(s, x0, y0, b.w, b.h) != 0)
         goto oom;
     b.cells = s->cells;
@@ -1434,6 +1486,8 @@ int fuzz_generate_game(const fuzz_gen_config *cfg, uint64_t seed, scenario *s,
     fuzz_rng_seed(&rng_water, seed ^ 0x5741544552323200ull); /* "WATER22" */
     water(s, &rng_water);
     make_limits(&b, s);
+    if (f2 & FUZZ_F2_WRAP)
+        wrap_limits(s, &rng_wrap);
 
     int len = (int)fuzz_rng_below(&rng, 100);
     int frames = len < 50   ? fuzz_rng_range(&rng, 30, 300)

@@ -49,13 +49,17 @@ enum {
                                          held, A/B/C presses, release */
     FUZZ_F2_IDLE = 1u << 21,          /* standing still with no input for
                                          180..1100 frames first (idle skip) */
-    FUZZ_F2_SPINDASH_STATE = 1u << 22 /* start with a spindash charge, the
+    FUZZ_F2_SPINDASH_STATE = 1u << 22, /* start with a spindash charge, the
                                          spindash flag or ducking */
+    FUZZ_F2_WRAP = 1u << 23           /* the vertical wrap (bounds top
+                                         -$100), the map at the top or the
+                                         bottom of the level; only in a
+                                         game with GAME_TOP_LIMIT */
 };
 /* The Sonic 1 swarm: bits 0..FUZZ_FEATURE_COUNT-1 (every game). */
 #define FUZZ_FEATURE_COUNT 16
 /* Sonic 2's own features: the next FUZZ_S2_FEATURE_COUNT bits. */
-#define FUZZ_S2_FEATURE_COUNT 7
+#define FUZZ_S2_FEATURE_COUNT 8
 #define FUZZ_ALL_FEATURE_COUNT (FUZZ_FEATURE_COUNT + FUZZ_S2_FEATURE_COUNT)
 
 /* How the case starts. */

@@ -100,10 +100,10 @@ enum {
     GAME_PATHS = 1u << 0,
     /* Sonic 3's object fields and level state: `double_jump_flag:`,
      * `double_jump_property:`, `scroll_delay_counter:`, `frame_counter:`
-     * (Level_frame_counter) in the start, `top:` in the bounds; refused:
-     * a top limit of -$100 (the vertical wrap) and spin_dash_flag bit 7
+     * (Level_frame_counter) in the start; refused: spin_dash_flag bit 7
      * (the forced roll), which the core does not reproduce.  Hashed as the
-     * "sonic3" group; test vectors carry these fields and the profile's
+     * "sonic3" group, with the top limit (GAME_TOP_LIMIT, which such a
+     * game has too); test vectors carry these fields and the profile's
      * right_limit_offset. */
     GAME_S3_STATE = 1u << 1,
     /* Sonic 1's special stage (`mode: special_stage`). */
@@ -128,7 +128,15 @@ enum {
      * which Sonic_Water / Tails_Water / Knuckles_Water test.  Sonic 1's
      * Sonic_Water tests the zone instead (game_zone.water); a game with
      * neither refuses the key.  Hashed as the "water" group when set. */
-    GAME_WATER_FLAG = 1u << 6
+    GAME_WATER_FLAG = 1u << 6,
+    /* `top:` in the bounds: the top camera limit (Camera_Min_Y_pos), which
+     * the game's player code reads: -$100 turns on the vertical wrap (the
+     * y mask after the mode routine, Sonic 2 on); Sonic 3 on also Tails'
+     * flight ceiling and Knuckles' top-limit rules.  Hashed in the
+     * "sonic3" group for a game with GAME_S3_STATE, else as a "top" group
+     * when it is not 0 (so scenarios without it keep their hash); test
+     * vectors carry `limit_top`. */
+    GAME_TOP_LIMIT = 1u << 7
 };
 
 /* One zone a scenario may name (`zone:`): what the level code leaves in

@@ -169,6 +169,8 @@ static void write_template(FILE *f, const char *topic,
 "  path: primary         # primary ($C/$D) | secondary ($E/$F)\n"
 "  # spindash_counter: 0 # object word $3A\n"
 "\n"
+"# bounds: {top: 0}     # Camera_Min_Y_pos; -256 (-$100): y wraps at 2048\n"
+"\n"
 "input:                  # buttons: up down left right a b c start\n"
 "  - {frames: 30, hold: [right]}\n"
 "  - {frames: 30}\n",
@@ -215,7 +217,8 @@ const game_desc game_sonic2 = {
     "Sonic 2",
     "Sonic the Hedgehog 2 (REV01)",
     SPG_GAME_SONIC2,
-    GAME_PATHS | GAME_WATER_FLAG,
+    GAME_PATHS | GAME_WATER_FLAG |
+        GAME_TOP_LIMIT,
     sonic2_characters, 2,
     &trace_layout_sonic2,
     sonic2_roms, sizeof sonic2_roms / sizeof sonic2_roms[0],

@@ -129,7 +129,7 @@ static void write_template(FILE *f, const char *topic,
 "  # double_jump_property: 0   # $25: Tails' flight timer\n"
 "  # scroll_delay_counter: 0   # $39: the look delay\n"
 "\n"
-"# bounds: {top: 0}     # Camera_min_Y_pos (not -256)\n"
+"# bounds: {top: 0}     # Camera_min_Y_pos; -256 (-$100): y wraps at 2048\n"
 "\n"
 "input:                  # buttons: up down left right a b c start\n"
 "  - {frames: 8, hold: [a]}\n"
@@ -165,7 +165,8 @@ const game_desc game_sonic3 = {
     "Sonic 3",
     "Sonic the Hedgehog 3 (USA)",
     SPG_GAME_SONIC3,
-    GAME_PATHS | GAME_S3_STATE | GAME_WATER_FLAG,
+    GAME_PATHS | GAME_S3_STATE | GAME_WATER_FLAG |
+        GAME_TOP_LIMIT,
     sonic3_characters, 2,
     &trace_layout_sonic3,
     sonic3_roms, sizeof sonic3_roms / sizeof sonic3_roms[0],

@@ -159,7 +159,7 @@ static void write_template(FILE *f, const char *topic, const char *name)
 "  # double_jump_property: 0   # $25: glide direction / climb counter\n"
 "  # scroll_delay_counter: 0   # $39: the look delay\n"
 "\n"
-"# bounds: {top: 0}     # Camera_min_Y_pos (not -256)\n"
+"# bounds: {top: 0}     # Camera_min_Y_pos; -256 (-$100): y wraps at 2048\n"
 "\n"
 "input:                  # buttons: up down left right a b c start\n"
 "  - {frames: 8, hold: [a]}\n"
@@ -182,7 +182,8 @@ const game_desc game_sonic3k = {
     "Sonic & Knuckles",
     "Sonic & Knuckles (World)",
     SPG_GAME_SONIC3K,
-    GAME_PATHS | GAME_S3_STATE | GAME_S3K_STATE | GAME_WATER_FLAG,
+    GAME_PATHS | GAME_S3_STATE | GAME_S3K_STATE | GAME_WATER_FLAG |
+        GAME_TOP_LIMIT,
     sonic3k_characters, 3,
     &trace_layout_sonic3k,
     sonic3k_roms, sizeof sonic3k_roms / sizeof sonic3k_roms[0],

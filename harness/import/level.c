@@ -645,12 +645,11 @@ static int read_s3(reader_ctx *c, raw_level *r)
  * leaves it out (Sonic 2's LevelSize has one: read, not written). */
 static int put_top(reader_ctx *c, const raw_level *r, scenario *s)
 {
-    if (!r->has_top || !scenario_has(s, GAME_S3_STATE))
+    /* the top limit: -$100 is the vertical wrap, which the core models
+     * in every game that has a top limit */
+    if (!r->has_top || !scenario_has(s, GAME_TOP_LIMIT))
         return 0;
-    if (r->top == -0x100)
-        return fail(c, "%s's top limit is -$100, the vertical wrap, which "
-                       "a %s scenario does not hold", c->lv->title,
-                    c->d->game->title);
+    (void)c;
     s->map.limit_top = r->top;
     return 0;
 }

@@ -160,9 +160,9 @@ static void json_map(FILE *f, const spg_map *m, const game_desc *game)
                "\"limit_bottom\": %d,",
             m->x0, m->y0, m->width, m->height, m->limit_left, m->limit_right,
             m->limit_bottom);
-    /* the top limit: only Sonic 3's code reads it (other vectors stay as
-     * they were) */
-    if (game_has(game, GAME_S3_STATE))
+    /* the top limit: only Sonic 2's and 3's code read it (other vectors
+     * stay as they were) */
+    if (game_has(game, GAME_TOP_LIMIT))
         fprintf(f, " \"limit_top\": %d,", m->limit_top);
     fputs("\n    \"cells\": [", f);
     for (int r = 0; r < m->height; r++) {

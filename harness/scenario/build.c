@@ -353,10 +353,9 @@ static int check_start(FILE *err, const scenario *s)
                           "start word_38 $%04X: Sonic 3's forced roll "
                           "(spin_dash_flag bit 7) is not modelled",
                           (unsigned)p->word_38);
-        if (s->map.limit_top == -0x100)
-            return refuse(err, s,
-                          "top limit -$100 (Sonic 3's vertical wrap)");
     }
+    if (!scenario_has(s, GAME_TOP_LIMIT) && s->map.limit_top != 0)
+        return refuse(err, s, "a top limit in a game without it");
     if (!scenario_has(s, GAME_S3K_STATE) && p->glide_flags)
         return refuse(err, s, "start glide_flags in a game without it "
                               "(Sonic & Knuckles' Gliding_collision_flags)");
@@ -380,10 +379,8 @@ static int check_start(FILE *err, const scenario *s)
     }
     if (!scenario_has(s, GAME_S3_STATE) &&
         (p->double_jump_flag || p->double_jump_property ||
-         p->scroll_delay_counter || p->frame_counter ||
-         s->map.limit_top != 0)) {
-        return refuse(err, s, "Sonic 3 start fields or a top limit in a game "
-                              "without them");
+         p->scroll_delay_counter || p->frame_counter)) {
+        return refuse(err, s, "Sonic 3 start fields in a game without them");
     }
     return 0;
 }

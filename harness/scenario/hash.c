@@ -168,6 +168,14 @@ static uint64_t compute_hash(const scenario *s)
         h_u16(&f, p->frame_counter);
         h_u16(&f, (uint16_t)s->map.limit_top);
     }
+    if (!scenario_has(s, GAME_S3_STATE) && s->map.limit_top != 0) {
+        /* the top limit of a game whose "sonic3" group above does not
+         * hash it (Sonic 2), only when set: scenarios without it keep
+         * their hash */
+        static const char ext[] = "top";
+        h_bytes(&f, ext, sizeof ext);
+        h_u16(&f, (uint16_t)s->map.limit_top);
+    }
     if (scenario_has(s, GAME_S3K_STATE)) {
         /* Sonic & Knuckles: the glide byte */
         static const char ext[] = "sonic3k";

@@ -32,17 +32,13 @@ static int load_bounds(sc_loader *L, const yaml_node_t *bd)
     const yaml_node_t *n;
     int64_t v;
     if ((n = sc_get(L, bd, "top"))) {
-        /* Camera_min_Y_pos: only Sonic 3's player code reads it (Tails'
-         * flight ceiling); -$100 there turns on the vertical wrap, which
-         * the core does not reproduce. */
-        if (!scenario_has(L->s, GAME_S3_STATE))
-            return sc_fail_feature(L, n, "top", GAME_S3_STATE, "a top limit");
+        /* Camera_Min_Y_pos: the player code tests it for -$100, the
+         * vertical wrap; Sonic 3's also reads it for Tails' flight
+         * ceiling and Knuckles' top-limit rules.  Any word. */
+        if (!scenario_has(L->s, GAME_TOP_LIMIT))
+            return sc_fail_feature(L, n, "top", GAME_TOP_LIMIT, "a top limit");
         if (sc_get_int(L, n, "top", -32768, 32767, &v))
             return -1;
-        if (v == -0x100)
-            return sc_fail(L, n,
-                           "top: -256 (-$100) turns on Sonic 3's vertical "
-                           "level wrap, which the core does not reproduce");
         L->s->map.limit_top = (int16_t)v;
     }
     if ((n = sc_get(L, bd, "left"))) {

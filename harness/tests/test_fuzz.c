@@ -297,6 +297,71 @@ static void test_generator_sonic2_spindash(void)
     CHECK(released >= 10);
 }
 
+/* Wrap cases (the games with a top limit: Sonic 2, 3, S&K): about a
+ * quarter of the cases, bounds top -$100 in most of them (now and then
+ * another word), maps at the top and at the bottom of the level, and
+ * across 200 seeds of each game the core's y really wraps in some (a step
+ * of more than $400 px between frames, in routine 2); a Sonic CD case
+ * never has a top limit. */
+static void test_generator_wrap(void)
+{
+    static const spg_game games[3] = {SPG_GAME_SONIC2, SPG_GAME_SONIC3,
+                                      SPG_GAME_SONIC3K};
+    fuzz_gen_config scd = {SPG_GAME_SONICCD, FUZZ_CHAR_ANY, NULL};
+    for (int g = 0; g < 3; g++) {
+    fuzz_gen_config s2 = {games[g], FUZZ_CHAR_ANY, NULL};
+    int cases = 0, top = 0, bottom = 0, other = 0, wrapped = 0;
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        scenario s;
+        fuzz_case_info info;
+        if (g == 0) {
+            if (fuzz_generate_game(&scd, seed, &s, &info) != 0) {
+                CHECK(0);
+                continue;
+            }
+            CHECK_EQ(s.map.limit_top, 0);
+            CHECK(!(info.features & FUZZ_F2_WRAP));
+            scenario_free(&s);
+        }
+        if (fuzz_generate_game(&s2, seed, &s, &info) != 0) {
+            CHECK(0);
+            continue;
+        }
+        if (!(info.features & FUZZ_F2_WRAP)) {
+            CHECK_EQ(s.map.limit_top, 0);
+            scenario_free(&s);
+            continue;
+        }
+        cases++;
+        CHECK(s.map.limit_top != 0);
+        other += s.map.limit_top != -0x100;
+        top += s.map.y0 == 0;
+        bottom += s.map.y0 + s.map.height == s.profile.layout_tiles_y;
+        CHECK(strstr(s.description, "wrap") != NULL);
+        CHECK_EQ(scenario_check(&s, stdout), 0);
+        spg_player *r = malloc(((size_t)s.frames + 1) * sizeof *r);
+        scenario_run_core(&s, r);
+        for (int i = 1; i <= s.frames; i++) {
+            int dy = (int16_t)(uint16_t)((uint32_t)r[i].y >> 16) -
+                     (int16_t)(uint16_t)((uint32_t)r[i - 1].y >> 16);
+            if (r[i].routine == SPG_ROUTINE_CONTROL &&
+                (dy > 0x400 || dy < -0x400)) {
+                wrapped++;
+                break;
+            }
+        }
+        free(r);
+        scenario_free(&s);
+    }
+    CHECK(cases >= 30 && cases <= 70);
+    CHECK(top > 0 && bottom > 0 && other > 0 && other < cases / 2);
+    CHECK(wrapped >= 3);
+    if (wrapped < 3)
+        printf("  wrap, game %d: %d cases, %d wrapped\n", (int)games[g],
+               cases, wrapped);
+    }
+}
+
 /* Sonic CD cases: the Sonic 1 case of the seed (its terrain, placed in
  * Sonic CD's larger layout) as a
  * soniccd scenario, its start fields drawn on their own stream (each seen
@@ -670,6 +735,7 @@ int main(void)
     RUN(test_generator_swarm);
     RUN(test_generator_sonic2);
     RUN(test_generator_sonic2_spindash);
+    RUN(test_generator_wrap);
     RUN(test_generator_soniccd);
     RUN(test_no_divergence_with_itself);
     RUN(test_planted_found_minimised);

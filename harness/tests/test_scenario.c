@@ -106,8 +106,7 @@ static const struct {
     {"s2-double-jump-flag.yaml", "5:33",
      "double_jump_flag: only a game: sonic3 or sonic3k scenario"},
     {"s1-frame-counter.yaml", "5:24", "frame_counter: only a game: sonic3 or sonic3k scenario"},
-    {"s2-bounds-top.yaml", "6:15", "top: only a game: sonic3 or sonic3k scenario has a top limit"},
-    {"s3-bounds-top-wrap.yaml", "6:15", "vertical level wrap"},
+    {"s1-bounds-top.yaml", "6:15", "top: only a game: sonic2, sonic3 or sonic3k scenario has a top limit"},
     {"s3-word38-forced-roll.yaml", "5:18", "forced roll"},
     {"s3-double-jump-property-range.yaml", "6:31",
      "double_jump_property: 256 is out of range 0..255"},
@@ -813,6 +812,31 @@ static void test_sonic2(void)
     CHECK(s.cells2 != NULL);
     CHECK(s.hash != h1);
     scenario_free(&s);
+    /* the top limit (Camera_Min_Y_pos): 0 is the default and keeps the
+     * hash; -256 (the vertical wrap) and any other word load and change
+     * it, each its own */
+    static const char top_fmt[] =
+        "name: one\ngame: sonic2\ntiles:\n  flat: {heights: full, angle: 0}\n"
+        "map:\n  origin: [0, 0]\n  legend:\n    \"#\": {tile: flat, tile2: flat}\n"
+        "  rows: [\"##\"]\nstart: {}\nbounds: {top: %s}\nframes: 1\n";
+    static const char *const tops[] = {"0", "-256", "\"-$100\"", "-255",
+                                       "16"};
+    static const int16_t top_values[] = {0, -256, -256, -255, 16};
+    uint64_t top_hash[5];
+    for (int i = 0; i < 5; i++) {
+        char text[512];
+        snprintf(text, sizeof text, top_fmt, tops[i]);
+        CHECK_EQ(scenario_load_buffer("top.yaml", text, strlen(text), &s,
+                                      stdout), 0);
+        CHECK_EQ(s.map.limit_top, top_values[i]);
+        top_hash[i] = s.hash;
+        CHECK_EQ(scenario_check(&s, stdout), 0);
+        scenario_free(&s);
+    }
+    CHECK(top_hash[0] == h1);
+    CHECK(top_hash[1] != h1 && top_hash[3] != h1 && top_hash[4] != h1);
+    CHECK(top_hash[1] == top_hash[2]);
+    CHECK(top_hash[1] != top_hash[3] && top_hash[3] != top_hash[4]);
     /* the same map as Sonic 1 (no solidity2 bits) hashes differently */
     const char *s1 =
         "name: one\ngame: sonic1\ntiles:\n  flat: {heights: full, angle: 0}\n"

@@ -489,7 +489,7 @@ static void test_refusals(void)
 
     /* Each spoils one thing; scenario_check and the writer refuse it and
      * the writer writes nothing. */
-    for (int k = 0; k < 12; k++) {
+    for (int k = 0; k < 13; k++) {
         scenario t;
         CHECK_EQ(base_scenario(&t), 0);
         switch (k) {
@@ -529,6 +529,9 @@ static void test_refusals(void)
         case 11:
             t.profile.top_speed++;
             break;
+        case 12:
+            t.map.limit_top = -0x100;
+            break; /* Sonic 1 has no top limit */
         }
         char *buf = NULL;
         size_t len = 0;
@@ -671,6 +674,18 @@ static void test_sonic2_round_trip(void)
              0);
     CHECK(s.cells2 != NULL);
     CHECK(round_trip(&s, "sonic2"));
+    /* the top limit: -$100 (the vertical wrap) is written and loads back */
+    s.map.limit_top = -0x100;
+    scenario_update_hash(&s);
+    {
+        int rc = 0;
+        char *out = write_text(&s, &rc);
+        CHECK(out && strstr(out, "top: -256"));
+        free(out);
+    }
+    CHECK(round_trip(&s, "sonic2-wrap"));
+    s.map.limit_top = 0;
+    scenario_update_hash(&s);
     /* built in memory: a secondary mask on a cell, then trimmed */
     CHECK_EQ(scenario_set_map(&s, 0, 40, 8, 4), 0);
     CHECK(s.cells2 == NULL);

@@ -98,6 +98,19 @@ verifies:
   - {id: s2/a, source: s, quote: q, frame: 1, field: spindash_counter,
      value: 0}
 """,
+    "sonic2-wrap": """\
+name: sonic2-wrap
+game: sonic2
+tiles:
+  block: {heights: full, angle: 0xFF}
+map:
+  origin: [0, 0]
+  legend: {"#": block}
+  rows: ["....", "####"]
+start: {x: 24, y: 2040, in_air: true}
+bounds: {top: "-$100", bottom: 2048}
+frames: 20
+""",
     "soniccd-start": """\
 name: soniccd-start
 game: soniccd
@@ -350,7 +363,10 @@ BAD = [
     ("verifies frame -1", mut_set(["verifies", 0, "frame"], -1)),
     # bad enums
     ("game sonic4", mut_set(["game"], "sonic4")),
-    ("sonic2 with a top bound", mut_set(["bounds"], {"top": 16})),
+    ("sonic1 with a top bound", mut_set(["bounds"], {"top": 16})),
+    ("soniccd with a top bound", mut_both(mut_set(["game"], "soniccd"),
+                                          mut_set(["bounds"], {"top": 0}))),
+
     # Sonic 2 keys in a Sonic 1 scenario
     ("start path in sonic1", mut_set(["start", "path"], "secondary")),
     ("start spindash_counter in sonic1",

@@ -177,8 +177,13 @@ typedef struct spg_map {
     /** Level limits in pixels (v_limitleft2, v_limitright2, v_limitbtm2
      *  in Sonic 1): where Sonic_LevelBound stops or kills the player. */
     int16_t limit_left, limit_right, limit_bottom;
-    /** Sonic 3 on: the top camera limit (Camera_min_Y_pos): Tails' flight
-     *  stops climbing above limit_top + $10.  Sonic 1 and 2 ignore it. */
+    /** Sonic 2 on: the top camera limit (Camera_Min_Y_pos).  -$100
+     *  (Metropolis Zone's level size in Sonic 2) turns on the vertical
+     *  wrap: the pixel y ANDed with $7FF (Sonic 3 on: Screen_Y_wrap_value,
+     *  $7FF for the layout the core reads) after the mode routine of each
+     *  routine 2 frame.  Sonic 3 on also: Tails' flight stops climbing
+     *  above limit_top + $10, Knuckles' glide and climb have top-limit
+     *  rules that -$100 turns off.  Sonic 1 and CD ignore it. */
     int16_t limit_top;
 
     /* ---- Sonic 1's loops and roll tunnels (Sonic_Loops) ---------------- */
@@ -673,7 +678,9 @@ int spg_anim_mapping_frames(const spg_profile *profile);
  * (Sonic_ResetLevel), where nothing the traces show changes any more.
  *
  * Sonic 2 (Obj01 for Sonic, Obj02 for Tails): Obj01_Control's order, with
- * Sonic 2's own routines where they differ in shape (docs/games.md); in
+ * Sonic 2's own routines where they differ in shape (docs/games.md) and,
+ * with map->limit_top -$100, the y mask after the mode routine (Sonic 3
+ * and S&K too); in
  * routine 6 Obj01_Dead (signed limit compare, no y speed reset), in
  * routine 8 Obj01_Gone counts the restart countdown (spindash_counter)
  * down to 0.
