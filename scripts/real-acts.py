@@ -136,13 +136,21 @@ def main():
         # read back with import-inputs (the path a real movie takes)
         rinp = os.path.join(work, act + "-random.yaml")
         input_script(rinp, a.frames, zlib.crc32(act.encode()) ^ 0x5A5A, "random")
-        rscen = os.path.join(work, act + "-random.scenario.yaml")
+        # the movie's joypad log is the game's joypad whatever the game;
+        # `export --format bk2` writes movies from Sonic 1 scenarios, so
+        # the buttons go through a one-cell Sonic 1 scenario of their own
+        rscen = os.path.join(work, act + "-random.movie-source.yaml")
+        with open(rinp) as f:
+            steps_text = f.read()
+        with open(rscen, "w") as f:
+            f.write("name: %s-movie-source\ngame: sonic1\n"
+                    "tiles: {b: {heights: full, angle: 0xFF}}\n"
+                    "map: {origin: [0, 64], legend: {\"#\": b}, rows: [\"#\"]}\n"
+                    "start: {x: 8, y: 44}\n" % act + steps_text)
         bk2 = os.path.join(work, act + ".bk2")
         minp = os.path.join(work, act + "-movie.yaml")
         mscen = os.path.join(work, act + "-movie.scenario.yaml")
         steps = [
-            [spgsim, "import-level", "--rom", rom, "--zone", zone, "--act",
-             str(n), "--input", rinp, "--name", act + "-random", "-o", rscen],
             [spgsim, "export", "--format", "bk2", "--start", "60", "-o", bk2,
              rscen],
             [spgsim, "import-inputs", bk2, "--start", "60", "-o", minp],
