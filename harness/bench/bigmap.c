@@ -39,8 +39,8 @@ static int ground_quarters(int x)
 
 int bench_bigmap_build(scenario *s)
 {
-    if (scenario_init(s, "bench-big-map", SPG_GAME_SONIC1, SPG_CHAR_SONIC,
-                      SPG_VARIANT_NORMAL) != 0)
+    if (scenario_init(s, "bench-big-map", bench_bigmap_game()->id,
+                      SPG_CHAR_SONIC, SPG_VARIANT_NORMAL) != 0)
         return -1;
     const spg_profile *pr = &s->profile;
     (void)pr;
@@ -101,6 +101,11 @@ int bench_bigmap_build(scenario *s)
     return 0;
 }
 
+const game_desc *bench_bigmap_game(void)
+{
+    return game_of(SPG_GAME_SONIC1);
+}
+
 int bench_bigmap(const capture_rom *rom, double seconds, FILE *out)
 {
     scenario s;
@@ -158,7 +163,7 @@ int bench_bigmap(const capture_rom *rom, double seconds, FILE *out)
             1e3 * t_write / reps, 1e3 * (t_load + t_run + t_write) / reps,
             reps);
     rc = 0;
-    if (rom != NULL && rom->game != NULL && rom->game->id == SPG_GAME_SONIC1) {
+    if (rom != NULL && rom->game != NULL && rom->game == scenario_game(&s)) {
         capture_error err;
         double a = now_s();
         capture_session *cs = capture_session_open(rom, NULL, 0u, &err);

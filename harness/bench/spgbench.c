@@ -484,7 +484,7 @@ int main(int argc, char **argv)
                     printf("capture special stage: %12.0f frames/s  (%llu frames; core/capture %.1f)\n",
                            ssc, ssc_frames, ss_fps / ssc);
             }
-            if (status == 0 && rom.game && rom.game->id == SPG_GAME_SONIC1 &&
+            if (status == 0 && bench_bigmap_game() == rom.game &&
                 bench_bigmap(&rom, seconds, stdout) != 0)
                 status = 1;
             if (status == 0)
