@@ -43,40 +43,26 @@ def surface_angle(tx, ty):
     return a & 0xFE
 
 
+def solid_run(line):
+    """A mask byte for 16 pixels (top to bottom, or left to right): the
+    solid run from the far end (bottom or right) as a positive count, else
+    the run from the near end as a negative one, else 0."""
+    for sign, seq in ((1, line[::-1]), (-1, line)):
+        if seq[0]:
+            n = 0
+            while n < 16 and seq[n]:
+                n += 1
+            return sign * n
+    return 0
+
+
 def mask_of(plane, tx, ty):
     px = [[solid(plane, tx * 16 + c, ty * 16 + r) for c in range(16)]
           for r in range(16)]
     if not any(any(row) for row in px):
         return None
-    heights, widths = [], []
-    for c in range(16):
-        col = [px[r][c] for r in range(16)]
-        if col[15]:
-            n = 0
-            while n < 16 and col[15 - n]:
-                n += 1
-            heights.append(n)
-        elif col[0]:
-            n = 0
-            while n < 16 and col[n]:
-                n += 1
-            heights.append(-n)
-        else:
-            heights.append(0)
-    for r in range(16):
-        row = px[r]
-        if row[15]:
-            n = 0
-            while n < 16 and row[15 - n]:
-                n += 1
-            widths.append(n)
-        elif row[0]:
-            n = 0
-            while n < 16 and row[n]:
-                n += 1
-            widths.append(-n)
-        else:
-            widths.append(0)
+    heights = [solid_run([px[r][c] for r in range(16)]) for c in range(16)]
+    widths = [solid_run(px[r]) for r in range(16)]
     full = all(h == 16 for h in heights)
     angle = 0xFF if full else surface_angle(tx, ty)
     return (tuple(heights), tuple(widths), angle)

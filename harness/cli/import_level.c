@@ -27,6 +27,7 @@
 #include "import/level.h"
 #include "scenario/scenario.h"
 #include "util/outfile.h"
+#include "util/readfile.h"
 
 #define DEFAULT_FRAMES 600
 #define MAX_IMAGE_BYTES (8u << 20)
@@ -66,44 +67,6 @@ static int parse_positive(const char *s)
     return (int)v;
 }
 
-static uint8_t *read_image(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        fprintf(stderr, "%s: %s\n", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1u << 20, n = 0;
-    uint8_t *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap || ferror(f))
-            break;
-        if (cap >= MAX_IMAGE_BYTES) {
-            fprintf(stderr, "%s: larger than any supported image\n", path);
-            free(buf);
-            fclose(f);
-            return NULL;
-        }
-        uint8_t *nb = realloc(buf, cap * 2);
-        if (nb == NULL) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    if (buf == NULL || ferror(f)) {
-        fprintf(stderr, "%s: %s\n", path, buf ? "read error" : "out of memory");
-        free(buf);
-        fclose(f);
-        return NULL;
-    }
-    fclose(f);
-    *len = n;
-    return buf;
-}
 
 static void progress(void *ctx, const char *what)
 {
@@ -213,7 +176,7 @@ int cmd_import_level(int argc, char **argv)
     }
 
     size_t len = 0;
-    uint8_t *rom = read_image(rom_path, &len);
+    uint8_t *rom = util_read_file(rom_path, MAX_IMAGE_BYTES, &len, stderr);
     if (rom == NULL)
         return 2;
     char md5[33];

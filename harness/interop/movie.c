@@ -20,6 +20,7 @@
 #include <zlib.h>
 
 #include "spg/spg.h"
+#include "util/readfile.h"
 
 /* An uncompressed entry larger than this is refused (a movie's input log
  * for 100000 frames is a few MiB). */
@@ -484,50 +485,14 @@ int import_movie_parse(const char *name, const uint8_t *data, size_t size,
 int import_movie_load(const char *path, int player, import_movie *out,
                       FILE *err)
 {
-    FILE *f;
-    uint8_t *buf = NULL;
-    size_t len = 0, cap = 0;
+    size_t len = 0;
+    uint8_t *buf;
     int rc;
 
     memset(out, 0, sizeof *out);
-    f = fopen(path, "rb");
-    if (!f) {
-        fprintf(err, "%s: %s\n", path, strerror(errno));
+    buf = util_read_file(path, IMPORT_MAX_ENTRY, &len, err);
+    if (buf == NULL)
         return -1;
-    }
-    for (;;) {
-        size_t got;
-        if (len == cap) {
-            size_t ncap = cap ? cap * 2 : 65536;
-            uint8_t *nb;
-            if (ncap > IMPORT_MAX_ENTRY) {
-                fprintf(err, "%s: file too large\n", path);
-                free(buf);
-                fclose(f);
-                return -1;
-            }
-            nb = realloc(buf, ncap);
-            if (!nb) {
-                fprintf(err, "%s: out of memory\n", path);
-                free(buf);
-                fclose(f);
-                return -1;
-            }
-            buf = nb;
-            cap = ncap;
-        }
-        got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f)) {
-        fprintf(err, "%s: read error\n", path);
-        free(buf);
-        fclose(f);
-        return -1;
-    }
-    fclose(f);
     rc = import_movie_parse(path, buf, len, player, out, err);
     free(buf);
     return rc;

@@ -11,6 +11,7 @@
  * whole: the caller never sees a half-filled scenario.
  */
 #include "scenario/loader.h"
+#include "util/readfile.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -435,50 +436,10 @@ static int parse_error(sc_loader *L, yaml_parser_t *parser)
     return sc_fail_at(L, line, col, "YAML syntax error: %s", problem);
 }
 
+/* Scenario files: up to 64 MiB. */
 static char *read_file(const char *path, size_t *len, FILE *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        fprintf(err, "%s: %s\n", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    errno = 0;
-    while (buf) {
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (n < cap)
-            break;
-        if (cap > ((size_t)64 << 20)) {
-            fprintf(err, "%s: file too large\n", path);
-            free(buf);
-            fclose(f);
-            return NULL;
-        }
-        char *nb = realloc(buf, cap * 2);
-        if (nb == NULL) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    if (buf == NULL) {
-        fprintf(err, "%s: out of memory\n", path);
-        fclose(f);
-        return NULL;
-    }
-    if (ferror(f)) {
-        fprintf(err, "%s: %s\n", path, errno ? strerror(errno) : "read error");
-        free(buf);
-        fclose(f);
-        return NULL;
-    }
-    fclose(f);
-    *len = n;
-    return buf;
+    return (char *)util_read_file(path, (size_t)64 << 20, len, err);
 }
 
 /* An input script's document: `input:` and `frames:` only. */
